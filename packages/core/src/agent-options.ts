@@ -1,0 +1,70 @@
+import type { Clock } from './clock.js';
+import type { CompactionStrategy } from './compaction.js';
+import type { Limits } from './limits.js';
+import type { AssistantMessage, Message, ToolCall, ToolResultMessage } from './messages.js';
+import type { PermissionPolicy } from './permissions.js';
+import type { Provider, ThinkingLevel } from './provider.js';
+import type { RetryStrategy } from './retry-strategy.js';
+import type { Tool } from './tool.js';
+
+/** How the calls of one turn run: all at once (default), one after another, or `size` at a time. */
+export type ToolExecution = { mode: 'parallel' } | { mode: 'sequential' } | { mode: 'batched'; size: number };
+
+/** How queued steering or follow-up messages are delivered: one per turn (default) or all at once. */
+export type QueueMode = 'one-at-a-time' | 'all';
+
+/** What hooks see of the run. */
+export interface HookContext {
+  readonly turn: number;
+  readonly messages: readonly Message[];
+}
+
+/**
+ * Extension points, called in this order within a turn:
+ * `beforeTurn` → `transformContext` → model call → for each tool call `beforeToolCall` →
+ * execute → `afterToolCall` → `afterTurn`.
+ *
+ * Contract: `beforeTurn` and `afterTurn` observe (their return value is ignored, a throw is
+ * reported as an `error` event). `transformContext` returns the messages the model sees this turn
+ * without changing the stored history. `beforeToolCall` may veto a call with a reason (the call
+ * gets an error result and is not run). `afterToolCall` may replace a result. A throw in any of
+ * them is turned into an error result or event, never a crash.
+ */
+export interface AgentHooks {
+  beforeTurn?(ctx: HookContext): void;
+  afterTurn?(ctx: HookContext & { message: AssistantMessage; toolResults: readonly ToolResultMessage[] }): void;
+  transformContext?(messages: readonly Message[], options: { signal: AbortSignal }): readonly Message[] | Promise<readonly Message[]>;
+  beforeToolCall?(call: ToolCall, options: { signal: AbortSignal }): { veto: string } | undefined | Promise<{ veto: string } | undefined>;
+  afterToolCall?(call: ToolCall, result: ToolResultMessage): ToolResultMessage | undefined | Promise<ToolResultMessage | undefined>;
+}
+
+/** Everything an {@link Agent} is made of. Only `provider` and `model` are required. */
+export interface AgentOptions {
+  provider: Provider;
+  /** The model name as the provider knows it. */
+  model: string;
+  /** The agent's name; the root of its path. Default `agent`. */
+  name?: string;
+  /** The full path when this agent is a sub-agent (`lead/researcher#2`). Default: `name`. */
+  path?: string;
+  systemPrompt?: string;
+  tools?: readonly Tool[];
+  thinking?: ThinkingLevel;
+  maxTokens?: number;
+  temperature?: number;
+  limits?: Limits;
+  /** Default: allow every call. */
+  permissions?: PermissionPolicy;
+  toolExecution?: ToolExecution;
+  steeringMode?: QueueMode;
+  followUpMode?: QueueMode;
+  /** Default: exponential back-off, 5 retries, 1 s base, 60 s cap. */
+  retry?: RetryStrategy;
+  /** Default: drop the oldest turns. */
+  compaction?: CompactionStrategy;
+  hooks?: AgentHooks;
+  /** Default: the system clock. */
+  clock?: Clock;
+  /** Keep the current run's events so late subscribers of `events$` get them. Default true. */
+  keepRunEvents?: boolean;
+}

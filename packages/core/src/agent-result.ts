@@ -1,0 +1,41 @@
+import type { ErrorInfo } from './errors.js';
+import type { RunId } from './ids.js';
+import type { Message } from './messages.js';
+import type { Usage } from './usage.js';
+
+/** The top-level states of the agent statechart. */
+export type AgentStateName = 'idle' | 'thinking' | 'tool_executing' | 'waiting_user' | 'done' | 'aborted' | 'error';
+
+/**
+ * Why a run ended:
+ * `stop`/`length` the model finished; `complete` a tool completed the run (task_complete);
+ * `interrupted` the user denied a call with `deny_interrupt`; `aborted` `abort()` was called;
+ * `limit` a configured limit was reached (see `limit`); `error` an unrecoverable failure (see `error`).
+ */
+export type RunStopReason = 'stop' | 'length' | 'complete' | 'interrupted' | 'aborted' | 'limit' | 'error';
+
+/** Which limit ended a run. */
+export interface LimitHit {
+  kind: 'maxTurns' | 'maxTokens' | 'maxWallTimeMs' | 'maxCost';
+  limit: number;
+  actual: number;
+}
+
+/** The outcome of one run. Plain JSON. */
+export interface AgentResult {
+  runId: RunId;
+  stopReason: RunStopReason;
+  /** The messages this run added to the history, in order. */
+  messages: Message[];
+  /** The text of the last assistant message (or the completion value's text). */
+  text: string;
+  /** Model turns this run took. */
+  turns: number;
+  /** Usage and cost summed over the run's model calls. */
+  usage: Usage;
+  durationMs: number;
+  error?: ErrorInfo;
+  limit?: LimitHit;
+  /** The value a `complete` control carried. */
+  value?: unknown;
+}

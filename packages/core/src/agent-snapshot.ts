@@ -1,0 +1,43 @@
+import { ErrorCode, TroupeError } from './errors.js';
+import type { AgentContext } from './machine-types.js';
+
+/** The version of {@link AgentSnapshot}'s shape. Bumped on any incompatible change. */
+export const SNAPSHOT_SCHEMA_VERSION = 1;
+
+/**
+ * A serialisable agent: its statechart state and context, plain JSON. Taken with
+ * `agent.snapshot()` and turned back into a running agent with `Agent.restore()`, in this
+ * process or another one, now or days later.
+ */
+export interface AgentSnapshot {
+  schemaVersion: typeof SNAPSHOT_SCHEMA_VERSION;
+  /** The agent's path when the snapshot was taken. */
+  agentPath: string;
+  /** The statechart state value, e.g. `"waiting_user"` or `{ "thinking": "retrying" }`. */
+  state: string | Record<string, string>;
+  context: AgentContext;
+  /** The `seq` of the last event emitted, so a restored agent goes on counting. */
+  seq: number;
+}
+
+const TOP_LEVEL = new Set(['idle', 'thinking', 'tool_executing', 'waiting_user', 'done', 'aborted', 'error']);
+
+/** Checks that `value` is an {@link AgentSnapshot} this version can restore; throws a typed error. */
+export function parseAgentSnapshot(value: unknown): AgentSnapshot {
+  const fail = (why: string): never => {
+    throw new TroupeError(ErrorCode.InvalidSnapshot, `invalid agent snapshot: ${why}`);
+  };
+  if (typeof value !== 'object' || value === null) return fail('not an object');
+  const snapshot = value as Partial<AgentSnapshot>;
+  if (snapshot.schemaVersion !== SNAPSHOT_SCHEMA_VERSION) {
+    return fail(`schemaVersion ${JSON.stringify(snapshot.schemaVersion)} is not supported (expected ${SNAPSHOT_SCHEMA_VERSION})`);
+  }
+  const top = typeof snapshot.state === 'string' ? snapshot.state : Object.keys(snapshot.state ?? {})[0];
+  if (top === undefined || !TOP_LEVEL.has(top)) return fail(`unknown state ${JSON.stringify(snapshot.state)}`);
+  const context = snapshot.context;
+  if (typeof context !== 'object' || context === null || !Array.isArray(context.messages) || typeof context.settings !== 'object') {
+    return fail('context is missing messages or settings');
+  }
+  if (typeof snapshot.agentPath !== 'string' || typeof snapshot.seq !== 'number') return fail('agentPath or seq missing');
+  return snapshot as AgentSnapshot;
+}

@@ -1,0 +1,45 @@
+declare const brand: unique symbol;
+
+/** A nominal string type: `Brand<string, 'RunId'>` is not assignable from a plain string. */
+export type Brand<T, B extends string> = T & { readonly [brand]: B };
+
+/** Identifies one run of an agent (one `prompt` or `continue` until it ends). */
+export type RunId = Brand<string, 'RunId'>;
+
+/**
+ * Where an agent sits in its actor tree: `lead`, `lead/researcher#2`.
+ * Segments are agent names, optionally suffixed with `#n` to tell siblings apart.
+ */
+export type AgentPath = Brand<string, 'AgentPath'>;
+
+const PATH_SEGMENT = /^[A-Za-z0-9_.-]+(#[0-9]+)?$/;
+
+let runCounter = 0;
+
+/** Creates a run id that is unique within this process and sortable by creation time. */
+export function createRunId(now: number = Date.now()): RunId {
+  runCounter = (runCounter + 1) % 0x1000000;
+  const rand = Math.floor(Math.random() * 0x100000000).toString(36);
+  return `run_${now.toString(36)}${runCounter.toString(36).padStart(5, '0')}${rand}` as RunId;
+}
+
+/** Parses a run id received from outside (a file, the CLI, a message); throws on an empty string. */
+export function parseRunId(value: string): RunId {
+  if (value.length === 0 || /\s/.test(value)) throw new TypeError(`invalid run id: ${JSON.stringify(value)}`);
+  return value as RunId;
+}
+
+/** Parses an agent path such as `lead/researcher#2`; throws a TypeError naming the bad segment. */
+export function parseAgentPath(value: string): AgentPath {
+  for (const segment of value.split('/')) {
+    if (!PATH_SEGMENT.test(segment)) {
+      throw new TypeError(`invalid agent path ${JSON.stringify(value)}: bad segment ${JSON.stringify(segment)}`);
+    }
+  }
+  return value as AgentPath;
+}
+
+/** Formats a child's path below its parent: `childPath('lead', 'researcher', 2)` is `lead/researcher#2`. */
+export function childPath(parent: AgentPath, name: string, index?: number): AgentPath {
+  return parseAgentPath(`${parent}/${name}${index === undefined ? '' : `#${index}`}`);
+}

@@ -1,0 +1,42 @@
+export { Agent } from './agent.js';
+export { agentMachine } from './agent-machine.js';
+export { parseAgentSnapshot, SNAPSHOT_SCHEMA_VERSION } from './agent-snapshot.js';
+export { systemClock } from './clock.js';
+export { dropOldestTurns } from './compaction.js';
+export { AgentStateError, ErrorCode, toErrorInfo, TroupeError } from './errors.js';
+export { childPath, createRunId, parseAgentPath, parseRunId } from './ids.js';
+export {
+  cancelText, errorResult, INCOMPLETE_TOOL_CALL, INTERRUPT_EXPLANATION, INTERRUPT_TOOL, LIMIT_REACHED, PERMISSION_DENIED, SKIPPED_BY_STEERING,
+} from './interrupts.js';
+export { limitReached } from './limits.js';
+export { textOf, toolCallsOf, userMessage } from './messages.js';
+export { evaluatePermission, PERMISSION_DECISIONS } from './permissions.js';
+export { exponentialBackoff, noRetry } from './retry-strategy.js';
+export { SchemaValidator } from './schema-validator.js';
+export { defineTool } from './tool.js';
+export { addUsage, emptyUsage } from './usage.js';
+
+export type { PromptInput } from './agent.js';
+export type { AgentMachine, AgentMachineInput } from './agent-machine.js';
+export type { AgentHooks, AgentOptions, HookContext, QueueMode, ToolExecution } from './agent-options.js';
+export type { AgentResult, AgentStateName, LimitHit, RunStopReason } from './agent-result.js';
+export type { AgentSnapshot } from './agent-snapshot.js';
+export type { Clock, TimerHandle } from './clock.js';
+export type { CompactionStrategy, DropOldestTurnsOptions } from './compaction.js';
+export type { ErrorInfo } from './errors.js';
+export type { AgentEvent, AgentEventOf, AgentEventPayload, AgentEventType, EventEnvelope } from './events.js';
+export type { AgentPath, Brand, RunId } from './ids.js';
+export type { CancelReason } from './interrupts.js';
+export type { Limits } from './limits.js';
+export type { AgentContext, AgentMachineEvent, EffectCommand, MachineSettings, PendingInput, RunState, SuspendedCall, ToolBatch } from './machine-types.js';
+export type {
+  AssistantContent, AssistantMessage, ImageContent, Message, StopReason, TextContent, ThinkingContent, ToolCall, ToolResultMessage, UserContent, UserMessage,
+} from './messages.js';
+export type { PermissionDecision, PermissionFunction, PermissionPolicy, PermissionRules, PermissionVerdict, RememberedPermissions } from './permissions.js';
+export type {
+  Provider, ProviderCallOptions, ProviderErrorKind, ProviderEvent, ProviderFailure, ProviderRequest, StreamDelta, ThinkingLevel, ToolDefinition,
+} from './provider.js';
+export type { ExponentialBackoffOptions, RetryStrategy } from './retry-strategy.js';
+export type { ValidationResult, Validator } from './schema-validator.js';
+export type { Tool, ToolContext, ToolControl, ToolResult } from './tool.js';
+export type { Cost, Usage } from './usage.js';

@@ -1,0 +1,107 @@
+import type { AgentEventPayload } from './events.js';
+import type { ErrorInfo } from './errors.js';
+import type { LimitHit, RunStopReason } from './agent-result.js';
+import type { RunId } from './ids.js';
+import type { AssistantMessage, Message, ToolCall, ToolResultMessage } from './messages.js';
+import type { PermissionDecision, RememberedPermissions } from './permissions.js';
+import type { ProviderFailure } from './provider.js';
+import type { QueueMode } from './agent-options.js';
+import type { Limits } from './limits.js';
+import type { Usage } from './usage.js';
+import type { CancelReason } from './interrupts.js';
+
+/** A tool call that suspended the run with a question. */
+export interface SuspendedCall {
+  callId: string;
+  toolName: string;
+  question: string;
+  details?: unknown;
+}
+
+/** The tool calls of the current turn and what is known of them. */
+export interface ToolBatch {
+  calls: ToolCall[];
+  /** Finished results by call id. */
+  results: Record<string, ToolResultMessage>;
+  /** The user's decisions on calls of this batch. */
+  decisions: Record<string, 'allow' | 'deny'>;
+  /** Calls waiting for the user's answer, in call order. */
+  suspended: SuspendedCall[];
+  /** A `complete` control returned by a call. */
+  complete?: { value: unknown };
+}
+
+/** What the agent is waiting for in `waiting_user`. */
+export type PendingInput =
+  | { kind: 'permission'; callId: string; toolName: string; args: Record<string, unknown> }
+  | ({ kind: 'question' } & SuspendedCall);
+
+/** The state of the active (or last) run. */
+export interface RunState {
+  id: RunId;
+  startedAt: number;
+  /** Index in `messages` where this run's messages begin. */
+  startIndex: number;
+  turns: number;
+  usage: Usage;
+  /** Failed attempts of the current model call. */
+  attempt: number;
+  retry?: { delayMs: number; until: number; error: ProviderFailure };
+  /** Whether the current turn already compacted after an overflow. */
+  compacted: boolean;
+  batch?: ToolBatch;
+  /** The assistant message of the current turn. */
+  assistant?: AssistantMessage;
+  end?: { stopReason: RunStopReason; error?: ErrorInfo; limit?: LimitHit; value?: unknown };
+  /** Whether `agent_end` was emitted. */
+  reported?: boolean;
+}
+
+/** Settings the machine needs that are plain data (the rest lives in the effects). */
+export interface MachineSettings {
+  limits: Limits;
+  steeringMode: QueueMode;
+  followUpMode: QueueMode;
+}
+
+/** The statechart's context. Plain JSON: this is what a snapshot stores. */
+export interface AgentContext {
+  messages: Message[];
+  steering: Message[];
+  followUps: Message[];
+  permissions: RememberedPermissions;
+  settings: MachineSettings;
+  /** Id of the latest effect request; results of older requests are stale and ignored. */
+  request: number;
+  run: RunState | null;
+  pending: PendingInput | null;
+}
+
+/** Events the machine accepts. Every event carries `at`, the clock's time when it was sent. */
+export type AgentMachineEvent = { at: number } & (
+  | { type: 'PROMPT'; runId: RunId; messages: Message[] }
+  | { type: 'CONTINUE'; runId: RunId }
+  | { type: 'STEER'; message: Message }
+  | { type: 'FOLLOW_UP'; message: Message }
+  | { type: 'REPLY'; answer: string }
+  | { type: 'APPROVE'; callId: string; decision: PermissionDecision }
+  | { type: 'ABORT' }
+  | { type: 'LIMIT'; limit: LimitHit }
+  | { type: 'RESUME' }
+  | { type: 'MODEL.DONE'; request: number; message: AssistantMessage }
+  | { type: 'MODEL.FAILED'; request: number; error: ProviderFailure; retryInMs?: number }
+  | { type: 'COMPACTED'; request: number; messages: Message[] }
+  | { type: 'TOOL.RESULT'; request: number; result: ToolResultMessage; suspend?: SuspendedCall; complete?: { value: unknown } }
+  | { type: 'TOOLS.ASK'; request: number; callId: string }
+  | { type: 'TOOLS.DONE'; request: number }
+);
+
+/** Requests the machine makes of its effects. */
+export type EffectCommand =
+  | { type: 'cmd.model'; request: number; turn: number; attempt: number }
+  | { type: 'cmd.compact'; request: number }
+  | { type: 'cmd.tools'; request: number; calls: ToolCall[]; skip: string[]; decisions: Record<string, 'allow' | 'deny'>; remembered: RememberedPermissions }
+  | { type: 'cmd.cancel'; request: number; reason: CancelReason };
+
+/** Everything the machine emits: observable events and effect commands. */
+export type MachineEmitted = AgentEventPayload | EffectCommand;

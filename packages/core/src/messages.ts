@@ -1,0 +1,97 @@
+import type { Usage } from './usage.js';
+
+/** Plain text. */
+export interface TextContent {
+  type: 'text';
+  text: string;
+}
+
+/** Model reasoning. `signature` is opaque vendor data that some APIs need sent back on later turns. */
+export interface ThinkingContent {
+  type: 'thinking';
+  thinking: string;
+  signature?: string;
+  /** True when the vendor redacted the reasoning and only returned an opaque blob in `signature`. */
+  redacted?: boolean;
+}
+
+/** An image, base64-encoded. */
+export interface ImageContent {
+  type: 'image';
+  data: string;
+  mimeType: string;
+}
+
+/** A tool call requested by the model. */
+export interface ToolCall {
+  type: 'toolCall';
+  id: string;
+  name: string;
+  /** Parsed arguments. `{}` when the model sent none or sent broken JSON (see `rawArguments`). */
+  arguments: Record<string, unknown>;
+  /** The raw argument text, present only when it did not parse as a JSON object. */
+  rawArguments?: string;
+}
+
+/** Why the model stopped: finished, hit the output limit, wants tools, failed, or was aborted. */
+export type StopReason = 'stop' | 'length' | 'toolUse' | 'error' | 'aborted';
+
+/** Content a user or a tool result may carry. */
+export type UserContent = TextContent | ImageContent;
+
+/** Content an assistant message may carry. */
+export type AssistantContent = TextContent | ThinkingContent | ToolCall;
+
+/** A message from the user. */
+export interface UserMessage {
+  role: 'user';
+  content: string | UserContent[];
+  timestamp: number;
+}
+
+/** A finished message from the model. */
+export interface AssistantMessage {
+  role: 'assistant';
+  content: AssistantContent[];
+  stopReason: StopReason;
+  usage: Usage;
+  /** The `provider:model` name that produced it. */
+  model: string;
+  errorMessage?: string;
+  timestamp: number;
+}
+
+/** The result of one tool call, sent back to the model. */
+export interface ToolResultMessage {
+  role: 'toolResult';
+  toolCallId: string;
+  toolName: string;
+  content: UserContent[];
+  isError: boolean;
+  /** Structured data for logs and UIs; never sent to the model. */
+  details?: unknown;
+  timestamp: number;
+}
+
+/** Any message in an agent's history. */
+export type Message = UserMessage | AssistantMessage | ToolResultMessage;
+
+/** The tool calls of an assistant message, in the model's order. */
+export function toolCallsOf(message: AssistantMessage): ToolCall[] {
+  const calls: ToolCall[] = [];
+  for (const part of message.content) if (part.type === 'toolCall') calls.push(part);
+  return calls;
+}
+
+/** The concatenated text parts of a message (no thinking, no tool calls). */
+export function textOf(message: Message): string {
+  if (typeof message.content === 'string') return message.content;
+  let text = '';
+  for (const part of message.content) if (part.type === 'text') text += part.text;
+  return text;
+}
+
+/** A user message made of text (and optional images). */
+export function userMessage(content: string | UserContent[], timestamp: number): UserMessage {
+  return { role: 'user', content, timestamp };
+}

@@ -1,0 +1,131 @@
+import type { AgentHooks } from './agent-options.js';
+import type { AgentEventPayload } from './events.js';
+import type { AgentMachineEvent } from './machine-types.js';
+import type { Message } from './messages.js';
+import type { CompactionStrategy } from './compaction.js';
+import type { Provider, ProviderFailure, ProviderRequest, ToolDefinition } from './provider.js';
+import type { RetryStrategy } from './retry-strategy.js';
+
+/** What the model effect needs. */
+export interface ModelEffectDeps {
+  provider: Provider;
+  /** The request minus its messages: model, system prompt, tools, thinking, limits. */
+  request: Omit<ProviderRequest, 'messages'> & { tools: readonly ToolDefinition[] };
+  retry: RetryStrategy;
+  compaction: CompactionStrategy;
+  hooks: AgentHooks;
+  now(): number;
+  emit(payload: AgentEventPayload): void;
+  send(event: AgentMachineEvent): void;
+}
+
+interface InFlight {
+  request: number;
+  controller: AbortController;
+  streaming: boolean;
+}
+
+/**
+ * The long-lived effect that carries out the machine's `cmd.model` and `cmd.compact` requests:
+ * one model call (or compaction) at a time, streamed deltas emitted straight to the event sink
+ * (per-token work stays O(1): the delta is forwarded, never the partial message), the outcome
+ * sent back to the machine as one event.
+ */
+export class ModelEffect {
+  readonly #deps: ModelEffectDeps;
+  #current: InFlight | undefined;
+
+  constructor(deps: ModelEffectDeps) {
+    this.#deps = deps;
+  }
+
+  /** Starts a model call for `request`; the previous one, if any, must have been cancelled. */
+  call(request: number, attempt: number, messages: readonly Message[]): void {
+    const flight: InFlight = { request, controller: new AbortController(), streaming: false };
+    this.#current = flight;
+    this.#stream(flight, attempt, messages).catch((error: unknown) => this.#fail(flight, attempt, internalFailure('model call failed', error)));
+  }
+
+  /** Runs the compaction strategy over `messages`. */
+  compact(request: number, messages: readonly Message[]): void {
+    const flight: InFlight = { request, controller: new AbortController(), streaming: false };
+    this.#current = flight;
+    Promise.resolve()
+      .then(() => this.#deps.compaction.compact(messages, { signal: flight.controller.signal }))
+      .then(
+        (compacted) => this.#isCurrent(flight) && this.#deps.send({ type: 'COMPACTED', request, messages: compacted, at: this.#deps.now() }),
+        (error: unknown) => this.#fail(flight, 0, internalFailure('compaction failed', error)),
+      )
+      .catch((error: unknown) => this.#fail(flight, 0, internalFailure('compaction failed', error)));
+  }
+
+  /** Aborts the call for `request`. A reply that had started streaming is closed as failed. */
+  cancel(request: number): void {
+    const flight = this.#current;
+    if (flight === undefined || flight.request !== request) return;
+    this.#current = undefined;
+    flight.controller.abort();
+    if (flight.streaming) this.#deps.emit({ type: 'message_end', role: 'assistant', failed: { code: 'aborted', message: 'request aborted' } });
+  }
+
+  #isCurrent(flight: InFlight): boolean {
+    return this.#current === flight;
+  }
+
+  async #stream(flight: InFlight, attempt: number, history: readonly Message[]): Promise<void> {
+    const { provider, hooks, emit, send, now } = this.#deps;
+    const signal = flight.controller.signal;
+    let messages = history;
+    if (hooks.transformContext !== undefined) {
+      try {
+        messages = await hooks.transformContext(history, { signal });
+      } catch (error) {
+        this.#fail(flight, attempt, internalFailure('transformContext hook failed', error));
+        return;
+      }
+      if (!this.#isCurrent(flight)) return;
+    }
+    for await (const event of provider.stream({ ...this.#deps.request, messages }, { signal })) {
+      if (!this.#isCurrent(flight)) return;
+      switch (event.type) {
+        case 'start':
+          this.#start(flight, attempt);
+          break;
+        case 'done':
+          this.#start(flight, attempt);
+          this.#current = undefined;
+          emit({ type: 'message_end', role: 'assistant', message: event.message });
+          send({ type: 'MODEL.DONE', request: flight.request, message: event.message, at: now() });
+          return;
+        case 'error':
+          this.#fail(flight, attempt, event.error);
+          return;
+        default:
+          if (!flight.streaming) this.#start(flight, attempt);
+          emit({ type: 'message_update', delta: event });
+      }
+    }
+    if (this.#isCurrent(flight)) this.#fail(flight, attempt, { kind: 'api', message: 'the provider stream ended without a result', retryable: true });
+  }
+
+  #start(flight: InFlight, attempt: number): void {
+    if (flight.streaming) return;
+    flight.streaming = true;
+    this.#deps.emit(attempt === 0 ? { type: 'message_start', role: 'assistant' } : { type: 'message_start', role: 'assistant', attempt });
+  }
+
+  #fail(flight: InFlight, attempt: number, error: ProviderFailure): void {
+    if (!this.#isCurrent(flight)) return;
+    this.#current = undefined;
+    const { emit, send, now, retry } = this.#deps;
+    if (flight.streaming) emit({ type: 'message_end', role: 'assistant', failed: { code: error.kind, message: error.message } });
+    const retryInMs = error.kind === 'overflow' || error.kind === 'aborted' ? undefined : retry.delayFor(error, attempt + 1);
+    const event: AgentMachineEvent = { type: 'MODEL.FAILED', request: flight.request, error, at: now() };
+    if (retryInMs !== undefined) event.retryInMs = retryInMs;
+    send(event);
+  }
+}
+
+function internalFailure(what: string, error: unknown): ProviderFailure {
+  return { kind: 'api', message: `${what}: ${error instanceof Error ? error.message : String(error)}`, retryable: false };
+}

@@ -1,0 +1,202 @@
+import { systemClock, type Clock } from '../clock.js';
+import type { AssistantContent, AssistantMessage, StopReason, ToolCall } from '../messages.js';
+import type { Provider, ProviderErrorKind, ProviderEvent, ProviderFailure, ProviderRequest } from '../provider.js';
+import { emptyUsage, type Usage } from '../usage.js';
+
+/** A scripted tool call. `rawArguments` sends broken JSON instead of `arguments`. */
+export interface ScriptedToolCall {
+  name: string;
+  arguments?: Record<string, unknown>;
+  rawArguments?: string;
+  id?: string;
+}
+
+/** One scripted assistant reply. */
+export interface ScriptedReply {
+  text?: string;
+  thinking?: string;
+  toolCalls?: ScriptedToolCall[];
+  /** Defaults to `toolUse` when there are tool calls, else `stop`. */
+  stopReason?: Exclude<StopReason, 'error' | 'aborted'>;
+  usage?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number };
+  /** Total dollar cost of the reply; overrides the provider's pricing. */
+  cost?: number;
+  /** Wait this long (on the provider's clock) before streaming. */
+  delayMs?: number;
+}
+
+/** One scripted failure; `partialText` streams first, as when a connection drops mid-reply. */
+export interface ScriptedFailure {
+  error: { kind: ProviderErrorKind; message?: string; retryAfterMs?: number; status?: number; retryable?: boolean };
+  partialText?: string;
+  delayMs?: number;
+}
+
+/** A step of a script: a reply or a failed attempt. Steps are consumed one per model call. */
+export type ScriptStep = ScriptedReply | ScriptedFailure;
+
+/** Options of {@link createScriptedProvider}. */
+export interface ScriptedProviderOptions {
+  /** Clock for `delayMs`. Default: the system clock. */
+  clock?: Clock;
+  /** Characters per streamed delta. Default 16. */
+  chunkSize?: number;
+  /** Dollars per million tokens, used when a reply has no `cost`. */
+  pricing?: { input?: number; output?: number };
+  /** Index of the first step to play (to continue a script in another process). Default 0. */
+  startAt?: number;
+}
+
+/** A provider that replays a script; `position` is the index of the next step. */
+export interface ScriptedProvider extends Provider {
+  readonly position: number;
+  /** Every request received, in order (the model input each call saw). */
+  readonly requests: readonly ProviderRequest[];
+}
+
+const RETRYABLE: Record<ProviderErrorKind, boolean> = {
+  rate_limited: true, network: true, api: true, overflow: false, auth: false, aborted: false, invalid_request: false,
+};
+
+/**
+ * The deterministic provider every test and offline example uses: each model call plays the
+ * next step of the script, streaming text, thinking and tool-call arguments in small deltas and
+ * honouring abort (also during `delayMs`). A call past the end of the script fails with a clear
+ * `api` error rather than hanging.
+ */
+export function createScriptedProvider(script: readonly ScriptStep[], options: ScriptedProviderOptions = {}): ScriptedProvider {
+  const clock = options.clock ?? systemClock;
+  const chunkSize = Math.max(1, options.chunkSize ?? 16);
+  const requests: ProviderRequest[] = [];
+  let position = options.startAt ?? 0;
+  return {
+    name: 'scripted',
+    get position() {
+      return position;
+    },
+    requests,
+    stream(request, { signal }) {
+      requests.push(request);
+      const index = position++;
+      const step = script[index];
+      return play(step, index, request, signal);
+    },
+  };
+
+  async function* play(step: ScriptStep | undefined, index: number, request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
+    if (step === undefined) {
+      yield failure({ kind: 'api', message: `scripted provider: the script has no step ${index + 1} (it has ${script.length})`, retryable: false });
+      return;
+    }
+    if (step.delayMs !== undefined && step.delayMs > 0 && !(await sleep(clock, step.delayMs, signal))) {
+      yield aborted();
+      return;
+    }
+    if (signal.aborted) {
+      yield aborted();
+      return;
+    }
+    yield { type: 'start' };
+    if ('error' in step) {
+      if (step.partialText !== undefined) yield* streamText(step.partialText, 0);
+      const { kind, message, retryAfterMs, status, retryable } = step.error;
+      const error: ProviderFailure = { kind, message: message ?? `scripted ${kind} error`, retryable: retryable ?? RETRYABLE[kind] };
+      if (retryAfterMs !== undefined) error.retryAfterMs = retryAfterMs;
+      if (status !== undefined) error.status = status;
+      yield failure(error);
+      return;
+    }
+    const content: AssistantContent[] = [];
+    if (step.thinking !== undefined) {
+      const i = content.length;
+      content.push({ type: 'thinking', thinking: step.thinking });
+      yield { type: 'thinking_start', index: i };
+      for (const chunk of chunks(step.thinking, chunkSize)) yield { type: 'thinking_delta', index: i, delta: chunk };
+      yield { type: 'thinking_end', index: i };
+    }
+    if (step.text !== undefined) {
+      content.push({ type: 'text', text: step.text });
+      yield* streamText(step.text, content.length - 1);
+    }
+    for (const [n, scripted] of (step.toolCalls ?? []).entries()) {
+      if (signal.aborted) break;
+      const call = toToolCall(scripted, `call_${index + 1}_${n + 1}`);
+      const i = content.length;
+      content.push(call);
+      yield { type: 'toolcall_start', index: i, id: call.id, name: call.name };
+      const json = call.rawArguments ?? JSON.stringify(call.arguments);
+      for (const chunk of chunks(json, chunkSize)) yield { type: 'toolcall_delta', index: i, delta: chunk };
+      yield { type: 'toolcall_end', index: i };
+    }
+    if (signal.aborted) {
+      yield aborted();
+      return;
+    }
+    const hasCalls = (step.toolCalls?.length ?? 0) > 0;
+    const stopReason = step.stopReason ?? (hasCalls ? 'toolUse' : 'stop');
+    const message: AssistantMessage = {
+      role: 'assistant', content, stopReason, usage: usageOf(step, request), model: `scripted:${request.model}`, timestamp: clock.now(),
+    };
+    yield { type: 'done', message };
+  }
+
+  function* streamText(text: string, index: number): Generator<ProviderEvent> {
+    yield { type: 'text_start', index };
+    for (const chunk of chunks(text, chunkSize)) yield { type: 'text_delta', index, delta: chunk };
+    yield { type: 'text_end', index };
+  }
+
+  function usageOf(step: ScriptedReply, request: ProviderRequest): Usage {
+    const usage = emptyUsage();
+    usage.input = step.usage?.input ?? 10 * request.messages.length;
+    usage.output = step.usage?.output ?? Math.ceil(((step.text?.length ?? 0) + (step.thinking?.length ?? 0)) / 4) + 10 * (step.toolCalls?.length ?? 0);
+    usage.cacheRead = step.usage?.cacheRead ?? 0;
+    usage.cacheWrite = step.usage?.cacheWrite ?? 0;
+    usage.totalTokens = usage.input + usage.output + usage.cacheRead + usage.cacheWrite;
+    if (step.cost !== undefined) {
+      usage.cost.total = step.cost;
+    } else if (options.pricing !== undefined) {
+      usage.cost.input = (usage.input * (options.pricing.input ?? 0)) / 1e6;
+      usage.cost.output = (usage.output * (options.pricing.output ?? 0)) / 1e6;
+      usage.cost.total = usage.cost.input + usage.cost.output;
+    }
+    return usage;
+  }
+}
+
+function toToolCall(scripted: ScriptedToolCall, fallbackId: string): ToolCall {
+  const call: ToolCall = { type: 'toolCall', id: scripted.id ?? fallbackId, name: scripted.name, arguments: scripted.arguments ?? {} };
+  if (scripted.rawArguments !== undefined) {
+    call.rawArguments = scripted.rawArguments;
+    call.arguments = {};
+  }
+  return call;
+}
+
+function* chunks(text: string, size: number): Generator<string> {
+  for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
+}
+
+function failure(error: ProviderFailure): ProviderEvent {
+  return { type: 'error', error };
+}
+
+function aborted(): ProviderEvent {
+  return failure({ kind: 'aborted', message: 'request aborted', retryable: false });
+}
+
+/** Resolves true after `ms`, or false as soon as `signal` fires. */
+function sleep(clock: Clock, ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onAbort = (): void => {
+      clock.clearTimeout(handle);
+      resolve(false);
+    };
+    const handle = clock.setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

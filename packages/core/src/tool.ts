@@ -1,0 +1,57 @@
+import type { AgentPath, RunId } from './ids.js';
+import type { UserContent } from './messages.js';
+
+/** What a tool result can ask of the agent loop besides returning content. */
+export type ToolControl =
+  /** Pause the run until the user answers `question`; the answer becomes this call's result. */
+  | { type: 'suspend'; question: string; details?: unknown }
+  /** End the run successfully with `value` (and this call's content as the final word). */
+  | { type: 'complete'; value: unknown };
+
+/** What a tool returns. */
+export interface ToolResult {
+  /** Sent to the model. A string is shorthand for one text part. */
+  content: string | UserContent[];
+  isError?: boolean;
+  /** Structured data for logs and UIs; not sent to the model. */
+  details?: unknown;
+  control?: ToolControl;
+}
+
+/** What a tool gets besides its arguments. */
+export interface ToolContext {
+  readonly toolCallId: string;
+  readonly runId: RunId;
+  readonly agentPath: AgentPath;
+  /** Fires when the call is aborted, cancelled by steering, or the run ends. */
+  readonly signal: AbortSignal;
+  /** Streams a partial result (emitted as a `tool_update` event). */
+  update(partial: unknown): void;
+  /** Streams a progress line (emitted as a `tool_update` event with `progress`). */
+  progress(text: string): void;
+}
+
+/**
+ * A capability the model can call.
+ *
+ * Contract: `execute` receives arguments already validated against `parameters` (JSON Schema).
+ * It may throw or reject: the agent turns that into an error result, so a tool never crashes the
+ * loop. It should honour `ctx.signal` and return soon after it fires; a tool that ignores it is
+ * still awaited in the background but its result is discarded. `readOnly` must be truthful: the
+ * `smart` permission mode runs read-only tools without asking.
+ */
+export interface Tool<Args extends Record<string, unknown> = Record<string, unknown>> {
+  readonly name: string;
+  /** Human-readable name for UIs. */
+  readonly label?: string;
+  readonly description: string;
+  /** JSON Schema of the arguments object. */
+  readonly parameters: Record<string, unknown>;
+  readonly readOnly?: boolean;
+  execute(args: Args, ctx: ToolContext): Promise<ToolResult> | ToolResult;
+}
+
+/** Helper that keeps a tool's argument type while widening it to `Tool` for an agent's list. */
+export function defineTool<Args extends Record<string, unknown>>(tool: Tool<Args>): Tool {
+  return tool as unknown as Tool;
+}
