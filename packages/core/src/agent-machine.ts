@@ -1,22 +1,25 @@
 /**
  * The agent loop as an XState v5 statechart.
  *
- * The machine is pure: it never calls a model or a tool. It emits effect commands
- * (`cmd.model`, `cmd.compact`, `cmd.tools`, `cmd.cancel`) that long-lived effect handlers owned
- * by the `Agent` carry out, and they answer with events (`MODEL.DONE`, `TOOL.RESULT`, …). That
- * keeps per-turn work small (no actor per model call or tool batch) and lets a snapshot of the
- * context resume anywhere: every state re-issues its effect on `RESUME`.
+ * The machine is pure: it never calls a model or a tool. Each transition runs one `assign` that
+ * updates the context and fills `context.outbox` with what the outside world must do — events to
+ * publish and effect commands (`cmd.model`, `cmd.compact`, `cmd.tools`, `cmd.steer`,
+ * `cmd.cancel`) that long-lived effects owned by the `Agent` carry out, answering with events
+ * (`MODEL.DONE`, `TOOLS.DONE`, …). One assign per transition and no actor per model call or tool
+ * batch keep XState's per-turn cost small; the work a state does on entry is folded into the
+ * transitions that enter it (see `into`). A snapshot of the context resumes anywhere: every
+ * active state re-issues its effect on `RESUME`.
  */
-import { and, enqueueActions, not, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { AgentStateName } from './agent-result.js';
 import { ErrorCode } from './errors.js';
-import { cancelText, INCOMPLETE_TOOL_CALL, INTERRUPT_TOOL } from './interrupts.js';
-import { toolCallsOf } from './messages.js';
+import { INTERRUPT_TOOL } from './interrupts.js';
+import { batchRoute, replyRoute, type BatchRoute, type ReplyRoute } from './machine-routes.js';
 import {
-  answerQuestion, batchUnfinished, beginTurn, endRun, fillUnfinished, finishBatch, incompleteBatch, interruptText, limitBeforeNextTurn,
-  questionPending, recordAssistant, recordResult, reportEnd, startBatch, startRun, turnEnd, type Step,
+  announcePending, answerQuestion, beginTurn, Changes, endRun, endTurn, fillUnfinished, finishBatch, interruptText, limitBeforeNextTurn, questionOf,
+  recordAssistant, recordOutcome, reportEnd, requestModel, requestTools, startBatch, startRun, truncatedBatch,
 } from './machine-steps.js';
-import type { AgentContext, AgentMachineEvent, MachineEmitted, MachineSettings } from './machine-types.js';
+import type { AgentContext, AgentMachineEvent, MachineOutput, MachineSettings } from './machine-types.js';
 import type { Message } from './messages.js';
 
 /** Input of a fresh agent actor. */
@@ -25,207 +28,198 @@ export interface AgentMachineInput {
   messages?: Message[];
 }
 
-type Enqueue = {
-  assign(patch: Partial<AgentContext>): void;
-  emit(item: MachineEmitted): void;
+type Step = (c: Changes, event: AgentMachineEvent) => void;
+
+const NO_OUTPUT: MachineOutput[] = [];
+
+/** Runs steps in order as the single assign of a transition. */
+function run(...fns: Step[]) {
+  return assign<AgentContext, AgentMachineEvent, undefined, AgentMachineEvent, never>(({ context, event }) => {
+    const c = new Changes(context);
+    for (const fn of fns) fn(c, event);
+    return { ...c.patch, outbox: c.out.length === 0 ? NO_OUTPUT : c.out };
+  });
+}
+
+/** What entering each state does, folded into every transition that enters it. */
+const onEnter: Record<AgentStateName, Step> = {
+  idle: (c) => c.out.push({ type: 'state', state: 'idle' }),
+  thinking: beginTurn,
+  tool_executing: requestTools,
+  waiting_user: announcePending,
+  done: (c, e) => reportEnd(c, 'done', e.at),
+  aborted: (c, e) => reportEnd(c, 'aborted', e.at),
+  error: (c, e) => reportEnd(c, 'error', e.at),
 };
 
-function apply(enqueue: Enqueue, step: Step): void {
-  if (Object.keys(step.patch).length > 0) enqueue.assign(step.patch);
-  for (const item of step.emit) enqueue.emit(item);
+/** A transition to `target` that runs `steps`, then what entering `target` does. */
+function into(target: AgentStateName, ...steps: Step[]) {
+  return { target: `#agent.${target}`, reenter: true, actions: run(...steps, onEnter[target]) };
 }
 
-/** A step with nothing to change. */
-const none: Step = { patch: {}, emit: [] };
-
-function stateEntry(state: AgentStateName) {
-  return { type: 'emitState' as const, params: { state } };
+function expect<T extends AgentMachineEvent['type']>(event: AgentMachineEvent, type: T): Extract<AgentMachineEvent, { type: T }> {
+  if (event.type !== type) throw new Error(`agent machine: expected ${type}, got ${event.type}`);
+  return event as Extract<AgentMachineEvent, { type: T }>;
 }
 
-function isCurrent(context: AgentContext, event: AgentMachineEvent): boolean {
-  return 'request' in event && event.request === context.request;
+const reply = (route: ReplyRoute) => ({ type: 'reply' as const, params: { route } });
+const batch = (route: BatchRoute) => ({ type: 'batch' as const, params: { route } });
+
+// Steps of the transitions below.
+
+const toolTurn: Step = (c, e) => {
+  const { message } = expect(e, 'MODEL.DONE');
+  recordAssistant(c, message);
+  startBatch(c, message);
+};
+
+/** A reply's tool calls were cut off by the output limit: each gets an error result. */
+const truncated: Step = (c, e) => {
+  const { message } = expect(e, 'MODEL.DONE');
+  recordAssistant(c, message);
+  truncatedBatch(c, message, e.at);
+  finishBatch(c);
+};
+
+/** A text-only reply ends the turn. */
+const textTurn: Step = (c, e) => {
+  recordAssistant(c, expect(e, 'MODEL.DONE').message);
+  endTurn(c, []);
+};
+
+const stop: Step = (c, e) => endRun(c, { stopReason: expect(e, 'MODEL.DONE').message.stopReason === 'length' ? 'length' : 'stop' });
+
+const stopAtLimit: Step = (c, e) => {
+  const limit = limitBeforeNextTurn(c.context, c.run, e.at);
+  endRun(c, limit === undefined ? { stopReason: 'stop' } : { stopReason: 'limit', limit });
+};
+
+const replyError: Step = (c, e) => {
+  const { message } = expect(e, 'MODEL.DONE');
+  endTurn(c, []);
+  endRun(c, { stopReason: 'error', error: { code: ErrorCode.ProviderError, message: message.errorMessage ?? `the model stopped with ${message.stopReason}` } });
+};
+
+const modelFailed: Step = (c, e) => {
+  const { error } = expect(e, 'MODEL.FAILED');
+  endTurn(c, []);
+  endRun(c, { stopReason: 'error', error: { code: ErrorCode.ProviderError, message: error.message, data: error } });
+};
+
+const scheduleRetry: Step = (c, e) => {
+  const { retryInMs = 0, error } = expect(e, 'MODEL.FAILED');
+  const attempt = c.run.attempt + 1;
+  c.run = { ...c.run, attempt, retry: { delayMs: retryInMs, until: e.at + retryInMs, error } };
+  c.out.push({ type: 'retry', attempt, delayMs: retryInMs, error });
+};
+
+const rearmRetry: Step = (c, e) => {
+  const retry = c.run.retry;
+  if (retry !== undefined) c.run = { ...c.run, retry: { ...retry, delayMs: Math.max(0, retry.until - e.at) } };
+};
+
+const requestCompaction: Step = (c) => {
+  c.run = { ...c.run, compacted: true };
+  c.out.push({ type: 'cmd.compact', request: c.nextRequest() });
+};
+
+const compacted: Step = (c, e) => {
+  const { messages } = expect(e, 'COMPACTED');
+  const removed = c.context.messages.length - messages.length;
+  c.patch.messages = messages;
+  c.run = { ...c.run, startIndex: Math.max(0, c.run.startIndex - removed) };
+  c.out.push({ type: 'compaction', removedMessages: removed, keptMessages: messages.length });
+};
+
+const toolsDone: Step = (c, e) => recordOutcome(c, expect(e, 'TOOLS.DONE'));
+
+const waitForAnswer: Step = (c) => {
+  c.patch.pending = questionOf(c.batch);
+};
+
+const askPermission: Step = (c, e) => {
+  const { callId, results } = expect(e, 'TOOLS.ASK');
+  recordOutcome(c, { results });
+  const call = c.batch.calls.find((x) => x.id === callId);
+  if (call !== undefined) c.patch.pending = { kind: 'permission', callId, toolName: call.name, args: call.arguments };
+};
+
+const decide: Step = (c, e) => {
+  const { callId, decision } = expect(e, 'APPROVE');
+  const allow = decision === 'allow_once' || decision === 'allow_always';
+  c.batch = { ...c.batch, decisions: { ...c.batch.decisions, [callId]: allow ? 'allow' : 'deny' } };
+  c.patch.pending = null;
+  const call = c.batch.calls.find((x) => x.id === callId);
+  if (call !== undefined && (decision === 'allow_always' || decision === 'deny_never')) {
+    c.patch.permissions = { ...c.context.permissions, [call.name]: allow ? 'allow' : 'deny' };
+  }
+};
+
+const answer: Step = (c, e) => {
+  answerQuestion(c, expect(e, 'REPLY').answer, e.at);
+};
+
+const complete: Step = (c) => endRun(c, { stopReason: 'complete', value: c.batch.complete?.value });
+
+/** Cancels the effects in flight (an abort or a limit). */
+const cancel: Step = (c, e) => {
+  c.out.push({ type: 'cmd.cancel', request: c.context.request, reason: e.type === 'LIMIT' ? 'limit' : 'abort' });
+};
+
+/** Ends the turn of an interrupted batch; calls not finished get the cancellation text. */
+function interrupted(text: (e: AgentMachineEvent) => (callId: string) => string): Step {
+  return (c, e) => {
+    if (c.run.batch === undefined) {
+      endTurn(c, []);
+      return;
+    }
+    if (e.type === 'ABORT' || e.type === 'LIMIT') recordOutcome(c, { results: e.results ?? [] });
+    fillUnfinished(c, e.at, text(e));
+    finishBatch(c);
+  };
 }
 
-function assistantOf(event: AgentMachineEvent) {
-  if (event.type !== 'MODEL.DONE') throw new Error(`agent machine: expected MODEL.DONE, got ${event.type}`);
-  return event.message;
-}
+const interruptedBatch = interrupted((e) => interruptText(e.type === 'LIMIT' ? 'limit' : 'abort'));
+const deniedBatch = interrupted((e) => interruptText('abort', expect(e, 'APPROVE').callId));
+const aborted: Step = (c) => endRun(c, { stopReason: 'aborted', error: { code: 'aborted', message: INTERRUPT_TOOL } });
+const limited: Step = (c, e) => endRun(c, { stopReason: 'limit', limit: expect(e, 'LIMIT').limit });
+
+const enqueueSteering: Step = (c, e) => {
+  c.patch.steering = [...c.context.steering, expect(e, 'STEER').message];
+};
+
+const steerTools: Step = (c, e) => {
+  enqueueSteering(c, e);
+  c.out.push({ type: 'cmd.steer', request: c.context.request });
+};
+
+const enqueueFollowUp: Step = (c, e) => {
+  c.patch.followUps = [...c.context.followUps, expect(e, 'FOLLOW_UP').message];
+};
+
+/** How a finished run (or none) starts the next one. */
+const startFrom = {
+  PROMPT: into('thinking', startRun),
+  CONTINUE: into('thinking', startRun),
+};
 
 export const agentMachine = setup({
   types: {
     context: {} as AgentContext,
     events: {} as AgentMachineEvent,
-    emitted: {} as MachineEmitted,
     input: {} as AgentMachineInput,
   },
   guards: {
-    current: ({ context, event }) => isCurrent(context, event),
-    hasToolCalls: ({ event }) => toolCallsOf(assistantOf(event)).length > 0,
-    truncated: ({ event }) => assistantOf(event).stopReason === 'length',
-    failedWithError: ({ event }) => assistantOf(event).stopReason === 'error' || assistantOf(event).stopReason === 'aborted',
-    /** After a text-only turn: steering or follow-up messages make the run go on. */
-    wouldContinue: ({ context }) => context.steering.length > 0 || context.followUps.length > 0,
-    limitAfterReply: ({ context, event }) => limitBeforeNextTurn(context, event.at, assistantOf(event).usage) !== undefined,
-    limitNow: ({ context, event }) => limitBeforeNextTurn(context, event.at) !== undefined,
-    canCompact: ({ context, event }) => event.type === 'MODEL.FAILED' && event.error.kind === 'overflow' && context.run?.compacted === false,
-    willRetry: ({ event }) => event.type === 'MODEL.FAILED' && event.retryInMs !== undefined,
-    steeringCancels: ({ context, event }) => {
-      const batch = context.run?.batch;
-      if (event.type !== 'TOOL.RESULT' || batch === undefined || context.steering.length === 0) return false;
-      // The result in this event is not stored yet: the batch goes on only if another call is open.
-      return batch.calls.some((call) => call.id !== event.result.toolCallId && batch.results[call.id] === undefined);
-    },
-    hasSuspended: ({ context }) => (context.run?.batch?.suspended.length ?? 0) > 0,
-    moreQuestions: ({ context }) => (context.run?.batch?.suspended.length ?? 0) > 1,
-    completed: ({ context }) => context.run?.batch?.complete !== undefined,
+    reply: ({ context, event }, params: { route: ReplyRoute }) => replyRoute(context, event) === params.route,
+    batch: ({ context, event }, params: { route: BatchRoute }) => batchRoute(context, event) === params.route,
+    current: ({ context, event }) => 'request' in event && event.request === context.request,
+    canCompact: ({ context, event }) =>
+      event.type === 'MODEL.FAILED' && event.request === context.request && event.error.kind === 'overflow' && context.run?.compacted === false,
+    willRetry: ({ context, event }) => event.type === 'MODEL.FAILED' && event.request === context.request && event.retryInMs !== undefined,
     permissionFor: ({ context, event }) => event.type === 'APPROVE' && context.pending?.kind === 'permission' && context.pending.callId === event.callId,
-    interrupts: ({ event }) => event.type === 'APPROVE' && event.decision === 'deny_interrupt',
-    questionPending: ({ context }) => context.pending?.kind === 'question',
-    runActive: ({ context }) => context.run !== null && context.run.end === undefined,
-  },
-  actions: {
-    emitState: enqueueActions(({ enqueue }, params: { state: AgentStateName }) => enqueue.emit({ type: 'state', state: params.state })),
-    startRun: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type === 'PROMPT' || event.type === 'CONTINUE') apply(enqueue, startRun(context, event));
-    }),
-    beginTurn: enqueueActions(({ context, event, enqueue }) => apply(enqueue, beginTurn(context, event))),
-    requestModel: enqueueActions(({ context, enqueue }) => {
-      const request = context.request + 1;
-      enqueue.assign({ request });
-      enqueue.emit({ type: 'cmd.model', request, turn: context.run?.turns ?? 0, attempt: context.run?.attempt ?? 0 });
-    }),
-    requestCompaction: enqueueActions(({ context, enqueue }) => {
-      const request = context.request + 1;
-      const run = context.run;
-      enqueue.assign({ request, ...(run === null ? {} : { run: { ...run, compacted: true } }) });
-      enqueue.emit({ type: 'cmd.compact', request });
-    }),
-    applyCompaction: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'COMPACTED' || context.run === null) return;
-      const removed = context.messages.length - event.messages.length;
-      const startIndex = Math.max(0, context.run.startIndex - removed);
-      enqueue.assign({ messages: event.messages, run: { ...context.run, startIndex } });
-      enqueue.emit({ type: 'compaction', removedMessages: removed, keptMessages: event.messages.length });
-    }),
-    scheduleRetry: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'MODEL.FAILED' || event.retryInMs === undefined || context.run === null) return;
-      const attempt = context.run.attempt + 1;
-      enqueue.assign({ run: { ...context.run, attempt, retry: { delayMs: event.retryInMs, until: event.at + event.retryInMs, error: event.error } } });
-      enqueue.emit({ type: 'retry', attempt, delayMs: event.retryInMs, error: event.error });
-    }),
-    rearmRetry: enqueueActions(({ context, event, enqueue }) => {
-      const run = context.run;
-      if (run?.retry === undefined) return;
-      enqueue.assign({ run: { ...run, retry: { ...run.retry, delayMs: Math.max(0, run.retry.until - event.at) } } });
-    }),
-    recordAssistant: enqueueActions(({ context, event, enqueue }) => apply(enqueue, recordAssistant(context, assistantOf(event)))),
-    startBatch: enqueueActions(({ context, event, enqueue }) => apply(enqueue, startBatch(context, assistantOf(event)))),
-    truncatedBatch: enqueueActions(({ context, event, enqueue }) => {
-      if (context.run === null) return;
-      enqueue.assign({ run: { ...context.run, batch: incompleteBatch(assistantOf(event), event.at, INCOMPLETE_TOOL_CALL) } });
-    }),
-    endTextTurn: enqueueActions(({ context, enqueue }) => {
-      if (context.run !== null) enqueue.emit(turnEnd(context.run.turns, context.run.assistant, []));
-    }),
-    requestTools: enqueueActions(({ context, enqueue }) => {
-      const batch = context.run?.batch;
-      if (batch === undefined) return;
-      const request = context.request + 1;
-      enqueue.assign({ request });
-      enqueue.emit({ type: 'cmd.tools', request, calls: batch.calls, skip: Object.keys(batch.results), decisions: batch.decisions, remembered: context.permissions });
-    }),
-    recordResult: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type === 'TOOL.RESULT') apply(enqueue, recordResult(context, event));
-    }),
-    cancelEffects: enqueueActions(({ context, event, enqueue }) => {
-      const reason = event.type === 'ABORT' ? 'abort' : event.type === 'LIMIT' ? 'limit' : 'steering';
-      enqueue.emit({ type: 'cmd.cancel', request: context.request, reason });
-    }),
-    skipBySteering: enqueueActions(({ context, event, enqueue }) => apply(enqueue, fillUnfinished(context, event.at, () => cancelText('steering')))),
-    interruptBatch: enqueueActions(({ context, event, enqueue }) => {
-      if (context.run?.batch === undefined) return;
-      const denied = event.type === 'APPROVE' ? event.callId : undefined;
-      const text = event.type === 'LIMIT' ? () => cancelText('limit') : interruptText(denied);
-      apply(enqueue, fillUnfinished(context, event.at, text));
-    }),
-    finishBatch: enqueueActions(({ context, enqueue }) => {
-      if (context.run?.batch !== undefined) apply(enqueue, finishBatch(context));
-    }),
-    endTurnWithoutReply: enqueueActions(({ context, enqueue }) => {
-      if (context.run !== null) enqueue.emit(turnEnd(context.run.turns, undefined, []));
-    }),
-    askPermission: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'TOOLS.ASK') return;
-      const call = context.run?.batch?.calls.find((c) => c.id === event.callId);
-      if (call === undefined) return;
-      enqueue.assign({ pending: { kind: 'permission', callId: call.id, toolName: call.name, args: call.arguments } });
-    }),
-    askQuestion: enqueueActions(({ context, enqueue }) => {
-      const batch = context.run?.batch;
-      if (batch !== undefined) enqueue.assign({ pending: questionPending(batch) });
-    }),
-    emitPending: enqueueActions(({ context, enqueue }) => {
-      const pending = context.pending;
-      if (pending?.kind === 'permission') {
-        enqueue.emit({ type: 'permission_request', toolCallId: pending.callId, toolName: pending.toolName, args: pending.args });
-      } else if (pending?.kind === 'question') {
-        const { callId, toolName, question, details } = pending;
-        enqueue.emit(details === undefined ? { type: 'question', toolCallId: callId, toolName, question } : { type: 'question', toolCallId: callId, toolName, question, details });
-      }
-    }),
-    recordDecision: enqueueActions(({ context, event, enqueue }) => {
-      const run = context.run;
-      if (event.type !== 'APPROVE' || run?.batch === undefined) return;
-      const call = run.batch.calls.find((c) => c.id === event.callId);
-      const allow = event.decision === 'allow_once' || event.decision === 'allow_always';
-      const decisions = { ...run.batch.decisions, [event.callId]: allow ? ('allow' as const) : ('deny' as const) };
-      const patch: Partial<AgentContext> = { run: { ...run, batch: { ...run.batch, decisions } }, pending: null };
-      if (call !== undefined && (event.decision === 'allow_always' || event.decision === 'deny_never')) {
-        patch.permissions = { ...context.permissions, [call.name]: allow ? 'allow' : 'deny' };
-      }
-      enqueue.assign(patch);
-    }),
-    answer: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'REPLY') return;
-      apply(enqueue, answerQuestion(context, event.answer, event.at));
-      enqueue.assign({ pending: null });
-    }),
-    nextQuestion: enqueueActions(({ context, enqueue }) => {
-      // Runs after `answer` removed the first question.
-      const batch = context.run?.batch;
-      if (batch !== undefined) enqueue.assign({ pending: questionPending(batch) });
-    }),
-    endStop: enqueueActions(({ context, event, enqueue }) => {
-      const stop = assistantOf(event).stopReason === 'length' ? 'length' : 'stop';
-      apply(enqueue, endRun(context, stop));
-    }),
-    endModelError: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type === 'MODEL.FAILED') {
-        apply(enqueue, endRun(context, 'error', { error: { code: ErrorCode.ProviderError, message: event.error.message, data: event.error } }));
-      } else if (event.type === 'MODEL.DONE') {
-        const message = event.message.errorMessage ?? `the model stopped with ${event.message.stopReason}`;
-        apply(enqueue, endRun(context, 'error', { error: { code: ErrorCode.ProviderError, message } }));
-      }
-    }),
-    endLimitAfterReply: enqueueActions(({ context, event, enqueue }) => {
-      const limit = limitBeforeNextTurn(context, event.at);
-      apply(enqueue, limit === undefined ? none : endRun(context, 'limit', { limit }));
-    }),
-    endLimitEvent: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type === 'LIMIT') apply(enqueue, endRun(context, 'limit', { limit: event.limit }));
-    }),
-    endComplete: enqueueActions(({ context, enqueue }) => apply(enqueue, endRun(context, 'complete', { value: context.run?.batch?.complete?.value }))),
-    endInterrupted: enqueueActions(({ context, enqueue }) => apply(enqueue, endRun(context, 'interrupted'))),
-    endAborted: enqueueActions(({ context, enqueue }) => {
-      if (context.run !== null && context.run.end === undefined) apply(enqueue, endRun(context, 'aborted', { error: { code: 'aborted', message: INTERRUPT_TOOL } }));
-    }),
-    reportEnd: enqueueActions(({ context, event, enqueue }) => apply(enqueue, reportEnd(context, event.at))),
-    enqueueSteering: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type === 'STEER') enqueue.assign({ steering: [...context.steering, event.message] });
-    }),
-    enqueueFollowUp: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type === 'FOLLOW_UP') enqueue.assign({ followUps: [...context.followUps, event.message] });
-    }),
+    interrupts: ({ context, event }) =>
+      event.type === 'APPROVE' && event.decision === 'deny_interrupt' && context.pending?.kind === 'permission' && context.pending.callId === event.callId,
+    moreQuestions: ({ context }) => context.pending?.kind === 'question' && (context.run?.batch?.suspended.length ?? 0) > 1,
   },
   delays: {
     retryDelay: ({ context }) => context.run?.retry?.delayMs ?? 0,
@@ -234,118 +228,89 @@ export const agentMachine = setup({
   id: 'agent',
   context: ({ input }) => ({
     messages: input.messages ?? [], steering: [], followUps: [], permissions: {}, settings: input.settings, request: 0, run: null, pending: null,
+    outbox: [{ type: 'state', state: 'idle' }],
   }),
   initial: 'idle',
   on: {
-    STEER: { actions: 'enqueueSteering' },
-    FOLLOW_UP: { actions: 'enqueueFollowUp' },
+    STEER: { actions: run(enqueueSteering) },
+    FOLLOW_UP: { actions: run(enqueueFollowUp) },
   },
   states: {
     idle: {
-      entry: stateEntry('idle'),
-      on: {
-        PROMPT: { target: 'thinking', actions: 'startRun' },
-        CONTINUE: { target: 'thinking', actions: 'startRun' },
-        ABORT: 'aborted',
-      },
+      on: { ...startFrom, ABORT: into('aborted') },
     },
     thinking: {
-      entry: [stateEntry('thinking'), 'beginTurn'],
-      initial: 'requesting',
+      initial: 'streaming',
       states: {
-        requesting: {
-          entry: 'requestModel',
+        streaming: {
           on: {
             'MODEL.DONE': [
-              { guard: and(['current', 'failedWithError']), target: '#agent.error', actions: 'endModelError' },
-              { guard: and(['current', 'hasToolCalls', not('truncated')]), target: '#agent.tool_executing', actions: ['recordAssistant', 'startBatch'] },
-              {
-                guard: and(['current', 'hasToolCalls', 'limitAfterReply']),
-                target: '#agent.done',
-                actions: ['recordAssistant', 'truncatedBatch', 'finishBatch', 'endLimitAfterReply'],
-              },
-              { guard: and(['current', 'hasToolCalls']), target: '#agent.thinking', reenter: true, actions: ['recordAssistant', 'truncatedBatch', 'finishBatch'] },
-              {
-                guard: and(['current', 'wouldContinue', 'limitAfterReply']),
-                target: '#agent.done',
-                actions: ['recordAssistant', 'endTextTurn', 'endLimitAfterReply'],
-              },
-              { guard: and(['current', 'wouldContinue']), target: '#agent.thinking', reenter: true, actions: ['recordAssistant', 'endTextTurn'] },
-              { guard: 'current', target: '#agent.done', actions: ['recordAssistant', 'endTextTurn', 'endStop'] },
+              { guard: reply('tools'), ...into('tool_executing', toolTurn) },
+              { guard: reply('done'), ...into('done', textTurn, stop) },
+              { guard: reply('continue'), ...into('thinking', textTurn) },
+              { guard: reply('continue_limit'), ...into('done', textTurn, stopAtLimit) },
+              { guard: reply('truncated'), ...into('thinking', truncated) },
+              { guard: reply('truncated_limit'), ...into('done', truncated, stopAtLimit) },
+              { guard: reply('error'), ...into('error', replyError) },
             ],
             'MODEL.FAILED': [
-              { guard: and(['current', 'canCompact']), target: 'compacting' },
-              { guard: and(['current', 'willRetry']), target: 'retrying', actions: 'scheduleRetry' },
-              { guard: 'current', target: '#agent.error', actions: ['endTurnWithoutReply', 'endModelError'] },
+              { guard: 'canCompact', target: 'compacting', actions: run(requestCompaction) },
+              { guard: 'willRetry', target: 'retrying', actions: run(scheduleRetry) },
+              { guard: 'current', ...into('error', modelFailed) },
             ],
-            RESUME: { target: 'requesting', reenter: true },
+            RESUME: { actions: run(requestModel) },
           },
         },
         compacting: {
-          entry: 'requestCompaction',
           on: {
-            COMPACTED: { guard: 'current', target: 'requesting', actions: 'applyCompaction' },
-            RESUME: { target: 'compacting', reenter: true },
+            COMPACTED: { guard: 'current', target: 'streaming', actions: run(compacted, requestModel) },
+            RESUME: { actions: run(requestCompaction) },
           },
         },
         retrying: {
-          after: { retryDelay: 'requesting' },
-          on: { RESUME: { target: 'retrying', reenter: true, actions: 'rearmRetry' } },
+          after: { retryDelay: { target: 'streaming', actions: run(requestModel) } },
+          on: { RESUME: { target: 'retrying', reenter: true, actions: run(rearmRetry) } },
         },
       },
       on: {
-        ABORT: { target: 'aborted', actions: ['cancelEffects', 'endTurnWithoutReply', 'endAborted'] },
-        LIMIT: { target: 'done', actions: ['cancelEffects', 'endTurnWithoutReply', 'endLimitEvent'] },
+        ABORT: into('aborted', cancel, interruptedBatch, aborted),
+        LIMIT: into('done', cancel, interruptedBatch, limited),
       },
     },
     tool_executing: {
-      entry: [stateEntry('tool_executing'), 'requestTools'],
       on: {
-        'TOOL.RESULT': [
-          { guard: and(['current', 'steeringCancels']), target: 'thinking', actions: ['recordResult', 'cancelEffects', 'skipBySteering', 'finishBatch'] },
-          { guard: 'current', actions: 'recordResult' },
-        ],
-        'TOOLS.ASK': { guard: 'current', target: 'waiting_user', actions: 'askPermission' },
         'TOOLS.DONE': [
-          { guard: and(['current', 'hasSuspended']), target: 'waiting_user', actions: 'askQuestion' },
-          { guard: and(['current', 'completed']), target: 'done', actions: ['finishBatch', 'endComplete'] },
-          { guard: and(['current', 'limitNow']), target: 'done', actions: ['finishBatch', 'endLimitAfterReply'] },
-          { guard: 'current', target: 'thinking', actions: 'finishBatch' },
+          { guard: batch('next'), ...into('thinking', toolsDone, finishBatch) },
+          { guard: batch('waiting'), ...into('waiting_user', toolsDone, waitForAnswer) },
+          { guard: batch('complete'), ...into('done', toolsDone, finishBatch, complete) },
+          { guard: batch('limit'), ...into('done', toolsDone, finishBatch, stopAtLimit) },
         ],
-        RESUME: { target: 'tool_executing', reenter: true },
-        ABORT: { target: 'aborted', actions: ['cancelEffects', 'interruptBatch', 'finishBatch', 'endAborted'] },
-        LIMIT: { target: 'done', actions: ['cancelEffects', 'interruptBatch', 'finishBatch', 'endLimitEvent'] },
+        'TOOLS.ASK': { guard: 'current', ...into('waiting_user', askPermission) },
+        STEER: { actions: run(steerTools) },
+        RESUME: { actions: run(requestTools) },
+        ABORT: into('aborted', cancel, interruptedBatch, aborted),
+        LIMIT: into('done', cancel, interruptedBatch, limited),
       },
     },
     waiting_user: {
-      entry: [stateEntry('waiting_user'), 'emitPending'],
       on: {
         APPROVE: [
-          { guard: and(['permissionFor', 'interrupts']), target: 'done', actions: ['interruptBatch', 'finishBatch', 'endInterrupted'] },
-          { guard: 'permissionFor', target: 'tool_executing', actions: 'recordDecision' },
+          { guard: 'interrupts', ...into('done', deniedBatch, (c) => endRun(c, { stopReason: 'interrupted' })) },
+          { guard: 'permissionFor', ...into('tool_executing', decide) },
         ],
         REPLY: [
-          { guard: and(['questionPending', 'moreQuestions']), target: 'waiting_user', reenter: true, actions: ['answer', 'nextQuestion'] },
-          { guard: and(['questionPending', 'completed']), target: 'done', actions: ['answer', 'finishBatch', 'endComplete'] },
-          { guard: and(['questionPending', 'limitNow']), target: 'done', actions: ['answer', 'finishBatch', 'endLimitAfterReply'] },
-          { guard: 'questionPending', target: 'thinking', actions: ['answer', 'finishBatch'] },
+          { guard: 'moreQuestions', ...into('waiting_user', answer) },
+          { guard: batch('next'), ...into('thinking', answer, finishBatch) },
+          { guard: batch('complete'), ...into('done', answer, finishBatch, complete) },
+          { guard: batch('limit'), ...into('done', answer, finishBatch, stopAtLimit) },
         ],
-        ABORT: { target: 'aborted', actions: ['interruptBatch', 'finishBatch', 'endAborted'] },
-        LIMIT: { target: 'done', actions: ['interruptBatch', 'finishBatch', 'endLimitEvent'] },
+        ABORT: into('aborted', interruptedBatch, aborted),
+        LIMIT: into('done', interruptedBatch, limited),
       },
     },
-    done: {
-      entry: [stateEntry('done'), 'reportEnd'],
-      on: { PROMPT: { target: 'thinking', actions: 'startRun' }, CONTINUE: { target: 'thinking', actions: 'startRun' }, ABORT: 'aborted' },
-    },
-    aborted: {
-      entry: [stateEntry('aborted'), 'reportEnd'],
-      on: { PROMPT: { target: 'thinking', actions: 'startRun' }, CONTINUE: { target: 'thinking', actions: 'startRun' } },
-    },
-    error: {
-      entry: [stateEntry('error'), 'reportEnd'],
-      on: { PROMPT: { target: 'thinking', actions: 'startRun' }, CONTINUE: { target: 'thinking', actions: 'startRun' }, ABORT: 'aborted' },
-    },
+    done: { on: { ...startFrom, ABORT: into('aborted') } },
+    aborted: { on: startFrom },
+    error: { on: { ...startFrom, ABORT: into('aborted') } },
   },
 });
 

@@ -5,6 +5,7 @@ import type { AssistantMessage, Message, ToolCall, ToolResultMessage } from './m
 import type { PermissionPolicy } from './permissions.js';
 import type { Provider, ThinkingLevel } from './provider.js';
 import type { RetryStrategy } from './retry-strategy.js';
+import type { SchemaValidator } from './schema-validator.js';
 import type { Tool } from './tool.js';
 
 /** How the calls of one turn run: all at once (default), one after another, or `size` at a time. */
@@ -65,6 +66,8 @@ export interface AgentOptions {
   hooks?: AgentHooks;
   /** Default: the system clock. */
   clock?: Clock;
+  /** Validator of tool arguments. Default: one shared by every agent of the process. */
+  validator?: SchemaValidator;
   /** Keep the current run's events so late subscribers of `events$` get them. Default true. */
   keepRunEvents?: boolean;
 }

@@ -15,7 +15,7 @@ export interface AgentSnapshot {
   agentPath: string;
   /** The statechart state value, e.g. `"waiting_user"` or `{ "thinking": "retrying" }`. */
   state: string | Record<string, string>;
-  context: AgentContext;
+  context: Omit<AgentContext, 'outbox'>;
   /** The `seq` of the last event emitted, so a restored agent goes on counting. */
   seq: number;
 }

@@ -9,12 +9,12 @@ import { dropOldestTurns } from './compaction.js';
 import { AgentStateError, ErrorCode, TroupeError } from './errors.js';
 import type { AgentEvent, AgentEventPayload } from './events.js';
 import { createRunId, parseAgentPath, type AgentPath, type RunId } from './ids.js';
-import type { AgentContext, AgentMachineEvent, MachineEmitted, PendingInput } from './machine-types.js';
+import type { AgentContext, AgentMachineEvent, MachineOutput, PendingInput } from './machine-types.js';
 import type { Message, UserContent } from './messages.js';
 import { ModelEffect } from './model-effect.js';
 import { PERMISSION_DECISIONS, type PermissionDecision } from './permissions.js';
 import { exponentialBackoff } from './retry-strategy.js';
-import { SchemaValidator } from './schema-validator.js';
+import { sharedSchemaValidator } from './schema-validator.js';
 import type { ProviderRequest } from './provider.js';
 import type { Tool } from './tool.js';
 import { ToolEffect } from './tool-effect.js';
@@ -58,6 +58,7 @@ export class Agent {
   #run: PendingRun | undefined;
   #lastResult: Promise<AgentResult> | undefined;
   #wallTimer: TimerHandle | undefined;
+  #handled: MachineOutput[] | undefined;
 
   /** The current run's events, replayed to late subscribers, then live. */
   readonly events$: Observable<AgentEvent>;
@@ -76,7 +77,7 @@ export class Agent {
     });
 
     const tools = indexTools(options.tools ?? []);
-    const validator = new SchemaValidator();
+    const validator = options.validator ?? sharedSchemaValidator();
     for (const tool of tools.values()) {
       try {
         validator.compile(tool.parameters);
@@ -110,12 +111,11 @@ export class Agent {
       this.#actor = createActor(agentMachine, { input: { settings }, clock: this.#clock });
     } else {
       // The options of the restoring process win over the ones stored with the snapshot.
-      const context: AgentContext = { ...restoreFrom.context, settings };
+      const context: AgentContext = { ...restoreFrom.context, settings, outbox: [] };
       const snapshot = agentMachine.resolveState({ value: restoreFrom.state, context });
       this.#actor = createActor(agentMachine, { snapshot, input: { settings }, clock: this.#clock });
     }
-    this.#actor.on('*', (item) => this.#onEmitted(item));
-    this.#actor.subscribe({ error: (error) => this.#onCrash(error) });
+    this.#actor.subscribe({ next: (snapshot) => this.#onTransition(snapshot.context.outbox), error: (error) => this.#onCrash(error) });
     this.#actor.start();
     if (restoreFrom !== undefined && ACTIVE.has(this.state)) {
       this.#beginRun();
@@ -226,13 +226,14 @@ export class Agent {
 
   /** Aborts the current run: the model request, every running tool, and pending calls. */
   abort(): void {
-    this.#send({ type: 'ABORT' });
+    this.#send({ type: 'ABORT', results: this.#tools.settled() });
   }
 
   /** A JSON snapshot of the agent, restorable with {@link Agent.restore}. */
   snapshot(): AgentSnapshot {
     const { value, context } = this.#actor.getSnapshot();
-    const snapshot: AgentSnapshot = { schemaVersion: SNAPSHOT_SCHEMA_VERSION, agentPath: this.path, state: value as AgentSnapshot['state'], context, seq: this.#seq };
+    const { outbox: _outbox, ...stored } = context;
+    const snapshot: AgentSnapshot = { schemaVersion: SNAPSHOT_SCHEMA_VERSION, agentPath: this.path, state: value as AgentSnapshot['state'], context: stored, seq: this.#seq };
     return JSON.parse(JSON.stringify(snapshot)) as AgentSnapshot;
   }
 
@@ -272,7 +273,7 @@ export class Agent {
       const elapsed = startedAt === undefined || !this.isRunning ? 0 : this.#clock.now() - startedAt;
       this.#wallTimer = this.#clock.setTimeout(() => {
         this.#wallTimer = undefined;
-        if (this.isRunning) this.#send({ type: 'LIMIT', limit: { kind: 'maxWallTimeMs', limit: maxWall, actual: maxWall } });
+        if (this.isRunning) this.#send({ type: 'LIMIT', limit: { kind: 'maxWallTimeMs', limit: maxWall, actual: maxWall }, results: this.#tools.settled() });
       }, Math.max(0, maxWall - elapsed));
     }
     return run;
@@ -284,23 +285,31 @@ export class Agent {
     this.#wallTimer = undefined;
   }
 
-  #onEmitted(item: MachineEmitted): void {
-    switch (item.type) {
-      case 'cmd.model':
-        this.#model.call(item.request, item.attempt, this.#context.messages);
-        return;
-      case 'cmd.compact':
-        this.#model.compact(item.request, this.#context.messages);
-        return;
-      case 'cmd.tools':
-        this.#tools.run(item);
-        return;
-      case 'cmd.cancel':
-        this.#model.cancel(item.request);
-        this.#tools.cancel(item.request, item.reason);
-        return;
-      default:
-        this.#publish(item);
+  /** Carries out what the last transition put in the outbox (each outbox once). */
+  #onTransition(outbox: MachineOutput[]): void {
+    if (outbox === this.#handled) return;
+    this.#handled = outbox;
+    for (const item of outbox) {
+      switch (item.type) {
+        case 'cmd.model':
+          this.#model.call(item.request, item.attempt, this.#context.messages);
+          break;
+        case 'cmd.compact':
+          this.#model.compact(item.request, this.#context.messages);
+          break;
+        case 'cmd.tools':
+          this.#tools.run(item);
+          break;
+        case 'cmd.steer':
+          this.#tools.steer(item.request);
+          break;
+        case 'cmd.cancel':
+          this.#model.cancel(item.request);
+          this.#tools.cancel(item.request, item.reason);
+          break;
+        default:
+          this.#publish(item);
+      }
     }
   }
 

@@ -12,7 +12,7 @@ export { limitReached } from './limits.js';
 export { textOf, toolCallsOf, userMessage } from './messages.js';
 export { evaluatePermission, PERMISSION_DECISIONS } from './permissions.js';
 export { exponentialBackoff, noRetry } from './retry-strategy.js';
-export { SchemaValidator } from './schema-validator.js';
+export { SchemaValidator, sharedSchemaValidator } from './schema-validator.js';
 export { defineTool } from './tool.js';
 export { addUsage, emptyUsage } from './usage.js';
 

@@ -1,197 +1,231 @@
 /**
- * The statechart's context updates, as pure functions of (context, event) → patch + emitted items.
- * The machine wires them to transitions; keeping them here keeps the chart readable.
+ * What each transition of the statechart does to the context, as plain functions over a
+ * {@link Changes} accumulator: one context patch and one ordered list of outputs per transition
+ * (a single assign and a single emit keep XState's per-event work small).
  *
  * The history array is owned by the machine and appended in place, so a turn costs O(1) in
  * history size rather than a copy of the whole conversation.
  */
-import type { AgentResult, LimitHit, RunStopReason } from './agent-result.js';
-import type { ErrorInfo } from './errors.js';
-import { errorResult, INTERRUPT_EXPLANATION, INTERRUPT_TOOL } from './interrupts.js';
+import type { AgentResult, LimitHit } from './agent-result.js';
+import { cancelText, errorResult, INCOMPLETE_TOOL_CALL, INTERRUPT_EXPLANATION, INTERRUPT_TOOL, type CancelReason } from './interrupts.js';
 import { limitReached } from './limits.js';
 import { textOf, toolCallsOf, type AssistantMessage, type Message, type ToolResultMessage } from './messages.js';
-import type { AgentContext, AgentMachineEvent, MachineEmitted, PendingInput, RunState, ToolBatch } from './machine-types.js';
-import { addUsage, emptyUsage, type Usage } from './usage.js';
+import type { AgentContext, AgentMachineEvent, BatchOutcome, MachineOutput, PendingInput, RunEnd, RunState, ToolBatch } from './machine-types.js';
+import { addUsage, emptyUsage } from './usage.js';
 
-/** A context patch and the items to emit, in order. */
-export interface Step {
-  patch: Partial<AgentContext>;
-  emit: MachineEmitted[];
+/** The context patch and outputs of one transition, built up by the step functions below. */
+export class Changes {
+  readonly context: AgentContext;
+  readonly patch: Partial<AgentContext> = {};
+  readonly out: MachineOutput[] = [];
+
+  constructor(context: AgentContext) {
+    this.context = context;
+  }
+
+  /** The run as patched so far. */
+  get run(): RunState {
+    const run = this.patch.run ?? this.context.run;
+    if (run === null || run === undefined) throw new Error('agent machine: no active run');
+    return run;
+  }
+
+  set run(run: RunState) {
+    this.patch.run = run;
+  }
+
+  get batch(): ToolBatch {
+    const batch = this.run.batch;
+    if (batch === undefined) throw new Error('agent machine: no tool batch');
+    return batch;
+  }
+
+  set batch(batch: ToolBatch) {
+    this.run = { ...this.run, batch };
+  }
+
+  /** Sets a request id for an effect command and returns it. */
+  nextRequest(): number {
+    const request = (this.patch.request ?? this.context.request) + 1;
+    this.patch.request = request;
+    return request;
+  }
 }
 
-function activeRun(context: AgentContext): RunState {
-  if (context.run === null) throw new Error('agent machine: no active run');
-  return context.run;
+/** Starts a run for PROMPT or CONTINUE. */
+export function startRun(c: Changes, event: AgentMachineEvent): void {
+  if (event.type !== 'PROMPT' && event.type !== 'CONTINUE') return;
+  c.run = { id: event.runId, startedAt: event.at, startIndex: c.context.messages.length, turns: 0, usage: emptyUsage(), attempt: 0, compacted: false };
+  c.patch.pending = null;
+  c.out.push({ type: 'agent_start' });
 }
 
-function batchOf(run: RunState): ToolBatch {
-  if (run.batch === undefined) throw new Error('agent machine: no tool batch');
-  return run.batch;
-}
-
-/** Starts a run for PROMPT or CONTINUE. The first turn begins on entering `thinking`. */
-export function startRun(context: AgentContext, event: Extract<AgentMachineEvent, { type: 'PROMPT' | 'CONTINUE' }>): Step {
-  const run: RunState = {
-    id: event.runId, startedAt: event.at, startIndex: context.messages.length, turns: 0, usage: emptyUsage(), attempt: 0, compacted: false,
-  };
-  return { patch: { run, pending: null }, emit: [{ type: 'agent_start' }] };
-}
-
-/** Takes messages off a queue: one, or all of them. */
 function dequeue(queue: Message[], mode: 'one-at-a-time' | 'all'): { taken: Message[]; rest: Message[] } {
-  if (queue.length === 0) return { taken: [], rest: queue };
   return mode === 'all' ? { taken: queue, rest: [] } : { taken: queue.slice(0, 1), rest: queue.slice(1) };
 }
 
 /**
  * Begins a turn: counts it, appends the messages that enter the context now (the prompt,
- * steering messages, or a follow-up when the run would otherwise have stopped).
+ * steering messages, or a follow-up when the run would otherwise have stopped), and asks the
+ * model.
  */
-export function beginTurn(context: AgentContext, event: AgentMachineEvent): Step {
-  const run = activeRun(context);
-  const patch: Partial<AgentContext> = {};
+export function beginTurn(c: Changes, event: AgentMachineEvent): void {
+  const { context } = c;
   let incoming: Message[] = [];
   if (event.type === 'PROMPT') {
     incoming = event.messages;
   } else if (context.steering.length > 0) {
     const { taken, rest } = dequeue(context.steering, context.settings.steeringMode);
     incoming = taken;
-    patch.steering = rest;
+    c.patch.steering = rest;
   } else if (context.followUps.length > 0 && context.messages.at(-1)?.role === 'assistant') {
     const { taken, rest } = dequeue(context.followUps, context.settings.followUpMode);
     incoming = taken;
-    patch.followUps = rest;
+    c.patch.followUps = rest;
   }
+  const { retry: _retry, batch: _batch, assistant: _assistant, ...run } = c.run;
   const turn = run.turns + 1;
-  const { retry: _retry, batch: _batch, assistant: _assistant, ...kept } = run;
-  patch.run = { ...kept, turns: turn, attempt: 0, compacted: false };
-  const emit: MachineEmitted[] = [{ type: 'turn_start', turn }];
+  c.run = { ...run, turns: turn, attempt: 0, compacted: false };
+  c.out.push({ type: 'state', state: 'thinking' }, { type: 'turn_start', turn });
   for (const message of incoming) {
     context.messages.push(message);
-    emit.push({ type: 'message_start', role: message.role }, { type: 'message_end', role: message.role, message });
+    c.out.push({ type: 'message_start', role: message.role }, { type: 'message_end', role: message.role, message });
   }
-  return { patch, emit };
+  requestModel(c);
+}
+
+/** Asks the model effect for the current turn's reply. */
+export function requestModel(c: Changes, _event?: AgentMachineEvent): void {
+  c.out.push({ type: 'cmd.model', request: c.nextRequest(), attempt: c.run.attempt });
 }
 
 /** Records the finished assistant message and its usage. */
-export function recordAssistant(context: AgentContext, message: AssistantMessage): Step {
-  const run = activeRun(context);
-  context.messages.push(message);
-  const usage = addUsage(run.usage, message.usage);
-  return { patch: { run: { ...run, usage, assistant: message, attempt: 0 } }, emit: [{ type: 'usage', usage: message.usage, total: usage }] };
+export function recordAssistant(c: Changes, message: AssistantMessage): void {
+  c.context.messages.push(message);
+  const usage = addUsage(c.run.usage, message.usage);
+  c.run = { ...c.run, usage, assistant: message, attempt: 0 };
+  c.out.push({ type: 'usage', usage: message.usage, total: usage });
 }
 
 /** Opens the tool batch of the assistant message. */
-export function startBatch(context: AgentContext, message: AssistantMessage): Step {
-  const run = activeRun(context);
-  const batch: ToolBatch = { calls: toolCallsOf(message), results: {}, decisions: {}, suspended: [] };
-  return { patch: { run: { ...run, batch } }, emit: [] };
+export function startBatch(c: Changes, message: AssistantMessage): void {
+  c.batch = { calls: toolCallsOf(message), results: {}, decisions: {}, suspended: [] };
 }
 
-/** Stores one finished call (or its suspension / completion). */
-export function recordResult(context: AgentContext, event: Extract<AgentMachineEvent, { type: 'TOOL.RESULT' }>): Step {
-  const run = activeRun(context);
-  const batch = batchOf(run);
-  const next: ToolBatch = { ...batch };
-  if (event.suspend !== undefined) {
-    next.suspended = [...batch.suspended, event.suspend];
-  } else {
-    next.results = { ...batch.results, [event.result.toolCallId]: event.result };
-  }
-  if (event.complete !== undefined) next.complete = event.complete;
-  return { patch: { run: { ...run, batch: next } }, emit: [] };
-}
-
-/** Whether calls of the batch are still without a result. */
-export function batchUnfinished(batch: ToolBatch): boolean {
-  return batch.calls.some((call) => batch.results[call.id] === undefined);
-}
-
-/** Gives every call without a result (and every suspended call) the error result `text`. */
-export function fillUnfinished(context: AgentContext, at: number, text: (callId: string) => string): Step {
-  const run = activeRun(context);
-  const batch = batchOf(run);
-  const results = { ...batch.results };
-  for (const call of batch.calls) if (results[call.id] === undefined) results[call.id] = errorResult(call, text(call.id), at);
-  return { patch: { run: { ...run, batch: { ...batch, results, suspended: [] } } }, emit: [] };
-}
-
-/** Error results for every call of a `length`-truncated message. */
-export function incompleteBatch(message: AssistantMessage, at: number, text: string): ToolBatch {
+/** Every call of a `length`-truncated reply gets an error result instead of running. */
+export function truncatedBatch(c: Changes, message: AssistantMessage, at: number): void {
   const calls = toolCallsOf(message);
   const results: Record<string, ToolResultMessage> = {};
-  for (const call of calls) results[call.id] = errorResult(call, text, at);
-  return { calls, results, decisions: {}, suspended: [] };
+  for (const call of calls) results[call.id] = errorResult(call, INCOMPLETE_TOOL_CALL, at);
+  c.batch = { calls, results, decisions: {}, suspended: [] };
 }
 
-/** The interrupt texts of a `deny_interrupt`: the explanation goes to the denied call. */
-export function interruptText(deniedCallId: string | undefined): (callId: string) => string {
-  return (callId) => (callId === deniedCallId ? `${INTERRUPT_TOOL}\n\n${INTERRUPT_EXPLANATION}` : INTERRUPT_TOOL);
+/** Asks the tool effect to run the batch's open calls. */
+export function requestTools(c: Changes, _event?: AgentMachineEvent): void {
+  const batch = c.batch;
+  c.out.push({ type: 'state', state: 'tool_executing' }, {
+    type: 'cmd.tools', request: c.nextRequest(), calls: batch.calls, skip: Object.keys(batch.results), decisions: batch.decisions,
+    remembered: c.context.permissions, steered: c.context.steering.length > 0,
+  });
+}
+
+/** Stores settled results (and suspensions / a completion) reported by the tool effect. */
+export function recordOutcome(c: Changes, outcome: Partial<BatchOutcome>): void {
+  const batch = c.batch;
+  const results = { ...batch.results };
+  for (const result of outcome.results ?? []) results[result.toolCallId] = result;
+  const next: ToolBatch = { ...batch, results, suspended: [...batch.suspended, ...(outcome.suspended ?? [])] };
+  if (outcome.complete !== undefined) next.complete = outcome.complete;
+  c.batch = next;
+}
+
+/** Gives every call without a result (suspended ones included) the error result `text(callId)`. */
+export function fillUnfinished(c: Changes, at: number, text: (callId: string) => string): void {
+  const batch = c.batch;
+  const results = { ...batch.results };
+  for (const call of batch.calls) if (results[call.id] === undefined) results[call.id] = errorResult(call, text(call.id), at);
+  c.batch = { ...batch, results, suspended: [] };
+}
+
+/** Cancellation texts, with the explanation for the call the user rejected. */
+export function interruptText(reason: CancelReason, deniedCallId?: string): (callId: string) => string {
+  return (callId) => (callId === deniedCallId ? `${INTERRUPT_TOOL}\n\n${INTERRUPT_EXPLANATION}` : cancelText(reason));
 }
 
 /** Appends the batch's results in the model's call order and ends the turn. */
-export function finishBatch(context: AgentContext): Step {
-  const run = activeRun(context);
-  const batch = batchOf(run);
+export function finishBatch(c: Changes): void {
+  const batch = c.run.batch;
   const toolResults: ToolResultMessage[] = [];
-  for (const call of batch.calls) {
-    const result = batch.results[call.id];
-    if (result !== undefined) toolResults.push(result);
+  if (batch !== undefined) {
+    for (const call of batch.calls) {
+      const result = batch.results[call.id];
+      if (result !== undefined) toolResults.push(result);
+    }
   }
-  for (const result of toolResults) context.messages.push(result);
-  return { patch: {}, emit: [turnEnd(run.turns, run.assistant, toolResults)] };
+  for (const result of toolResults) c.context.messages.push(result);
+  endTurn(c, toolResults);
 }
 
-/** The `turn_end` event of the current turn. */
-export function turnEnd(turn: number, assistant: AssistantMessage | undefined, toolResults: ToolResultMessage[]): MachineEmitted {
-  return assistant === undefined ? { type: 'turn_end', turn, toolResults } : { type: 'turn_end', turn, message: assistant, toolResults };
+/** Emits `turn_end` for the current turn. */
+export function endTurn(c: Changes, toolResults: ToolResultMessage[]): void {
+  const { turns: turn, assistant } = c.run;
+  c.out.push(assistant === undefined ? { type: 'turn_end', turn, toolResults } : { type: 'turn_end', turn, message: assistant, toolResults });
 }
 
-/** Applies the user's answer to the first suspended call. */
-export function answerQuestion(context: AgentContext, answer: string, at: number): Step {
-  const run = activeRun(context);
-  const batch = batchOf(run);
+/** Applies the user's answer to the first suspended call; returns what to wait for next. */
+export function answerQuestion(c: Changes, answer: string, at: number): PendingInput | null {
+  const batch = c.batch;
   const [first, ...rest] = batch.suspended;
-  if (first === undefined) return { patch: {}, emit: [] };
+  if (first === undefined) return null;
   const result: ToolResultMessage = {
     role: 'toolResult', toolCallId: first.callId, toolName: first.toolName, content: [{ type: 'text', text: answer }], isError: false, timestamp: at,
   };
-  const next: ToolBatch = { ...batch, results: { ...batch.results, [first.callId]: result }, suspended: rest };
-  return { patch: { run: { ...run, batch: next } }, emit: [] };
+  c.batch = { ...batch, results: { ...batch.results, [first.callId]: result }, suspended: rest };
+  c.patch.pending = questionOf(c.batch);
+  return c.patch.pending;
 }
 
-/** What `waiting_user` waits for next: the first suspended call's question. */
-export function questionPending(batch: ToolBatch): PendingInput | null {
+/** The first suspended call's question, as what `waiting_user` waits for. */
+export function questionOf(batch: ToolBatch): PendingInput | null {
   const first = batch.suspended[0];
   return first === undefined ? null : { kind: 'question', ...first };
 }
 
-/** The limit that stops the run before another turn, counting `extra` usage not yet recorded. */
-export function limitBeforeNextTurn(context: AgentContext, at: number, extra?: Usage): LimitHit | undefined {
-  const run = context.run;
-  if (run === null) return undefined;
-  const usage = extra === undefined ? run.usage : addUsage(run.usage, extra);
-  return limitReached(context.settings.limits, run.turns, usage, at - run.startedAt);
+/** Emits the permission request or question the agent now waits for. */
+export function announcePending(c: Changes, _event?: AgentMachineEvent): void {
+  const pending = c.patch.pending ?? c.context.pending;
+  c.out.push({ type: 'state', state: 'waiting_user' });
+  if (pending?.kind === 'permission') {
+    c.out.push({ type: 'permission_request', toolCallId: pending.callId, toolName: pending.toolName, args: pending.args });
+  } else if (pending?.kind === 'question') {
+    const { callId, toolName, question, details } = pending;
+    c.out.push(details === undefined ? { type: 'question', toolCallId: callId, toolName, question } : { type: 'question', toolCallId: callId, toolName, question, details });
+  }
 }
 
-/** Marks how the run ends; `agent_end` is emitted on entering the final state. */
-export function endRun(context: AgentContext, stopReason: RunStopReason, extra: { error?: ErrorInfo; limit?: LimitHit; value?: unknown } = {}): Step {
-  const run = activeRun(context);
-  return { patch: { run: { ...run, end: { stopReason, ...extra } }, pending: null }, emit: [] };
+/** The limit that stops the run before another turn, if one is reached. */
+export function limitBeforeNextTurn(context: AgentContext, run: RunState, at: number): LimitHit | undefined {
+  return limitReached(context.settings.limits, run.turns, run.usage, at - run.startedAt);
 }
 
-/** Emits `agent_end` once for a run that has ended and not yet reported it. */
-export function reportEnd(context: AgentContext, at: number): Step {
-  const run = context.run;
-  if (run?.end === undefined || run.reported === true) return { patch: {}, emit: [] };
-  return { patch: { run: { ...run, reported: true } }, emit: [{ type: 'agent_end', result: buildResult(context, at) }] };
+/** Marks how the run ends; `agent_end` follows on entering the final state. */
+export function endRun(c: Changes, end: RunEnd): void {
+  c.run = { ...c.run, end };
+  c.patch.pending = null;
 }
 
-/** The `agent_end` result of the run that just ended. */
-export function buildResult(context: AgentContext, at: number): AgentResult {
-  const run = activeRun(context);
+/** Emits the final state's event and, once per run, `agent_end`. */
+export function reportEnd(c: Changes, state: 'done' | 'aborted' | 'error', at: number): void {
+  c.out.push({ type: 'state', state });
+  const run = c.patch.run ?? c.context.run;
+  if (run?.end === undefined || run.reported === true) return;
+  c.run = { ...run, reported: true };
+  c.out.push({ type: 'agent_end', result: buildResult(c.patch.messages ?? c.context.messages, run, at) });
+}
+
+function buildResult(history: Message[], run: RunState, at: number): AgentResult {
   const end = run.end ?? { stopReason: 'error' as const };
-  const messages = context.messages.slice(Math.min(run.startIndex, context.messages.length));
+  const messages = history.slice(Math.min(run.startIndex, history.length));
   let text = '';
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i];

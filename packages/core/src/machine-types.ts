@@ -2,13 +2,13 @@ import type { AgentEventPayload } from './events.js';
 import type { ErrorInfo } from './errors.js';
 import type { LimitHit, RunStopReason } from './agent-result.js';
 import type { RunId } from './ids.js';
+import type { CancelReason } from './interrupts.js';
 import type { AssistantMessage, Message, ToolCall, ToolResultMessage } from './messages.js';
 import type { PermissionDecision, RememberedPermissions } from './permissions.js';
 import type { ProviderFailure } from './provider.js';
 import type { QueueMode } from './agent-options.js';
 import type { Limits } from './limits.js';
 import type { Usage } from './usage.js';
-import type { CancelReason } from './interrupts.js';
 
 /** A tool call that suspended the run with a question. */
 export interface SuspendedCall {
@@ -21,7 +21,7 @@ export interface SuspendedCall {
 /** The tool calls of the current turn and what is known of them. */
 export interface ToolBatch {
   calls: ToolCall[];
-  /** Finished results by call id. */
+  /** Settled results by call id. */
   results: Record<string, ToolResultMessage>;
   /** The user's decisions on calls of this batch. */
   decisions: Record<string, 'allow' | 'deny'>;
@@ -35,6 +35,14 @@ export interface ToolBatch {
 export type PendingInput =
   | { kind: 'permission'; callId: string; toolName: string; args: Record<string, unknown> }
   | ({ kind: 'question' } & SuspendedCall);
+
+/** How a run ended. */
+export interface RunEnd {
+  stopReason: RunStopReason;
+  error?: ErrorInfo;
+  limit?: LimitHit;
+  value?: unknown;
+}
 
 /** The state of the active (or last) run. */
 export interface RunState {
@@ -52,7 +60,7 @@ export interface RunState {
   batch?: ToolBatch;
   /** The assistant message of the current turn. */
   assistant?: AssistantMessage;
-  end?: { stopReason: RunStopReason; error?: ErrorInfo; limit?: LimitHit; value?: unknown };
+  end?: RunEnd;
   /** Whether `agent_end` was emitted. */
   reported?: boolean;
 }
@@ -75,6 +83,19 @@ export interface AgentContext {
   request: number;
   run: RunState | null;
   pending: PendingInput | null;
+  /**
+   * What the last transition asks of the outside world, in order: events to publish and effect
+   * commands. Replaced by every transition that has outputs; never part of a snapshot.
+   */
+  outbox: MachineOutput[];
+}
+
+/** What the tool effect reports when a batch has settled. */
+export interface BatchOutcome {
+  /** Every settled result (any order; the machine orders them by call). */
+  results: ToolResultMessage[];
+  suspended: SuspendedCall[];
+  complete?: { value: unknown };
 }
 
 /** Events the machine accepts. Every event carries `at`, the clock's time when it was sent. */
@@ -85,23 +106,34 @@ export type AgentMachineEvent = { at: number } & (
   | { type: 'FOLLOW_UP'; message: Message }
   | { type: 'REPLY'; answer: string }
   | { type: 'APPROVE'; callId: string; decision: PermissionDecision }
-  | { type: 'ABORT' }
-  | { type: 'LIMIT'; limit: LimitHit }
+  /** `results`: calls that finished before the abort but had not been reported yet. */
+  | { type: 'ABORT'; results?: ToolResultMessage[] }
+  | { type: 'LIMIT'; limit: LimitHit; results?: ToolResultMessage[] }
   | { type: 'RESUME' }
   | { type: 'MODEL.DONE'; request: number; message: AssistantMessage }
   | { type: 'MODEL.FAILED'; request: number; error: ProviderFailure; retryInMs?: number }
   | { type: 'COMPACTED'; request: number; messages: Message[] }
-  | { type: 'TOOL.RESULT'; request: number; result: ToolResultMessage; suspend?: SuspendedCall; complete?: { value: unknown } }
-  | { type: 'TOOLS.ASK'; request: number; callId: string }
-  | { type: 'TOOLS.DONE'; request: number }
+  | ({ type: 'TOOLS.DONE'; request: number } & BatchOutcome)
+  /** A call needs the user's approval; `results` are calls settled without running. */
+  | { type: 'TOOLS.ASK'; request: number; callId: string; results: ToolResultMessage[] }
 );
 
 /** Requests the machine makes of its effects. */
 export type EffectCommand =
-  | { type: 'cmd.model'; request: number; turn: number; attempt: number }
+  | { type: 'cmd.model'; request: number; attempt: number }
   | { type: 'cmd.compact'; request: number }
-  | { type: 'cmd.tools'; request: number; calls: ToolCall[]; skip: string[]; decisions: Record<string, 'allow' | 'deny'>; remembered: RememberedPermissions }
+  | {
+      type: 'cmd.tools';
+      request: number;
+      calls: ToolCall[];
+      skip: string[];
+      decisions: Record<string, 'allow' | 'deny'>;
+      remembered: RememberedPermissions;
+      /** A steering message is already queued: stop the batch after the first call finishes. */
+      steered: boolean;
+    }
+  | { type: 'cmd.steer'; request: number }
   | { type: 'cmd.cancel'; request: number; reason: CancelReason };
 
-/** Everything the machine emits: observable events and effect commands. */
-export type MachineEmitted = AgentEventPayload | EffectCommand;
+/** Everything the machine puts in its outbox: observable events and effect commands. */
+export type MachineOutput = AgentEventPayload | EffectCommand;

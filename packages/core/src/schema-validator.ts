@@ -41,3 +41,15 @@ function formatProblems(errors: ErrorObject[]): string[] {
     return `${path}: ${error.message ?? 'is invalid'}`;
   });
 }
+
+let shared: SchemaValidator | undefined;
+
+/**
+ * The validator agents use unless given one. Creating an Ajv instance costs milliseconds and
+ * compiled schemas are pure functions of the schema object, so agents share one cache rather
+ * than each compiling the same tool schemas again.
+ */
+export function sharedSchemaValidator(): SchemaValidator {
+  shared ??= new SchemaValidator();
+  return shared;
+}

@@ -2,7 +2,7 @@ import type { AgentHooks, ToolExecution } from './agent-options.js';
 import type { AgentEventPayload } from './events.js';
 import type { AgentPath, RunId } from './ids.js';
 import { cancelText, errorResult, PERMISSION_DENIED, type CancelReason } from './interrupts.js';
-import type { AgentMachineEvent, EffectCommand, SuspendedCall } from './machine-types.js';
+import type { AgentMachineEvent, BatchOutcome, EffectCommand, SuspendedCall } from './machine-types.js';
 import type { ToolCall, ToolResultMessage } from './messages.js';
 import { evaluatePermission, type PermissionPolicy } from './permissions.js';
 import type { SchemaValidator } from './schema-validator.js';
@@ -24,18 +24,27 @@ export interface ToolEffectDeps {
 
 interface Batch {
   request: number;
-  controller: AbortController;
+  /** Created on first use of a call's signal: most tools never read it, and each costs µs. */
+  controller: AbortController | undefined;
+  cancelled: boolean;
+  /** The calls this batch must settle. */
+  calls: ToolCall[];
   /** Calls started and not yet finished. */
   running: Map<string, ToolCall>;
+  outcome: BatchOutcome;
+  /** A steering message arrived: stop after the next call finishes. */
+  steered: boolean;
 }
 
 type ToolsCommand = Extract<EffectCommand, { type: 'cmd.tools' }>;
 
 /**
  * The long-lived effect that carries out `cmd.tools`: validates each call's arguments, applies the
- * permission policy, runs the allowed calls (parallel, sequential or batched) and reports each
- * result to the machine as it finishes, then `TOOLS.DONE`. If any call needs the user's approval
- * it reports `TOOLS.ASK` before running anything, so `waiting_user` never has tools in flight.
+ * permission policy, runs the allowed calls (parallel, sequential or batched) and reports the
+ * settled batch to the machine in one `TOOLS.DONE`, emitting `tool_start`/`tool_update`/`tool_end`
+ * as calls go. If any call needs the user's approval it reports `TOOLS.ASK` before running
+ * anything, so `waiting_user` never has tools in flight. Once steered, the first call to finish
+ * ends the batch: the others are cancelled with "skipped: steering message arrived".
  */
 export class ToolEffect {
   readonly #deps: ToolEffectDeps;
@@ -46,13 +55,27 @@ export class ToolEffect {
   }
 
   run(command: ToolsCommand): void {
-    const batch: Batch = { request: command.request, controller: new AbortController(), running: new Map() };
+    const skip = new Set(command.skip);
+    const batch: Batch = {
+      request: command.request, controller: undefined, cancelled: false, calls: command.calls.filter((call) => !skip.has(call.id)),
+      running: new Map(), outcome: { results: [], suspended: [] }, steered: command.steered,
+    };
     this.#current = batch;
     const runnable = this.#vet(batch, command);
     if (runnable === undefined) return;
     this.#execute(batch, runnable)
-      .then(() => this.#isCurrent(batch) && this.#deps.send({ type: 'TOOLS.DONE', request: batch.request, at: this.#deps.now() }))
+      .then(() => this.#settle(batch))
       .catch((error: unknown) => this.#deps.emit({ type: 'error', error: { code: 'internal', message: `tool batch failed: ${String(error)}` } }));
+  }
+
+  /** A steering message arrived for `request`: the batch ends when its next call finishes. */
+  steer(request: number): void {
+    if (this.#current?.request === request) this.#current.steered = true;
+  }
+
+  /** Results of the current batch that finished but were not reported yet (for an abort). */
+  settled(): ToolResultMessage[] {
+    return this.#current?.outcome.results ?? [];
   }
 
   /** Aborts every running call of `request`; each gets a `tool_end` with the cancellation text. */
@@ -60,39 +83,54 @@ export class ToolEffect {
     const batch = this.#current;
     if (batch === undefined || batch.request !== request) return;
     this.#current = undefined;
-    batch.controller.abort();
-    const now = this.#deps.now();
-    for (const call of batch.running.values()) {
-      this.#deps.emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result: errorResult(call, cancelText(reason), now) });
-    }
-    batch.running.clear();
+    this.#stop(batch, cancelText(reason));
   }
 
   #isCurrent(batch: Batch): boolean {
     return this.#current === batch;
   }
 
+  /** Aborts what still runs and gives every unsettled call the error result `text`. */
+  #stop(batch: Batch, text: string): void {
+    batch.cancelled = true;
+    batch.controller?.abort();
+    const now = this.#deps.now();
+    const settled = new Set(batch.outcome.results.map((r) => r.toolCallId));
+    for (const call of batch.calls) {
+      if (settled.has(call.id) || batch.outcome.suspended.some((s) => s.callId === call.id)) continue;
+      const result = errorResult(call, text, now);
+      batch.outcome.results.push(result);
+      if (batch.running.has(call.id)) this.#deps.emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result });
+    }
+    batch.running.clear();
+  }
+
+  #settle(batch: Batch): void {
+    if (!this.#isCurrent(batch)) return;
+    this.#current = undefined;
+    this.#deps.send({ type: 'TOOLS.DONE', request: batch.request, ...batch.outcome, at: this.#deps.now() });
+  }
+
   /** Settles what needs no execution; returns the calls to run, or undefined when asking the user. */
   #vet(batch: Batch, command: ToolsCommand): ToolCall[] | undefined {
     const { tools, validator, permissions } = this.#deps;
-    const skip = new Set(command.skip);
     const runnable: ToolCall[] = [];
     let ask: ToolCall | undefined;
-    for (const call of command.calls) {
-      if (skip.has(call.id)) continue;
+    for (const call of batch.calls) {
       const tool = tools.get(call.name);
       const problem = tool === undefined ? unknownTool(call, tools) : invalidArguments(call, tool, validator);
       if (problem !== undefined) {
-        this.#report(batch, call, { content: problem, isError: true }, false);
+        this.#report(batch, call, { content: problem, isError: true });
         continue;
       }
       const verdict = command.decisions[call.id] ?? evaluatePermission(permissions, command.remembered, call, tool);
-      if (verdict === 'deny') this.#report(batch, call, { content: PERMISSION_DENIED, isError: true }, false);
+      if (verdict === 'deny') this.#report(batch, call, { content: PERMISSION_DENIED, isError: true });
       else if (verdict === 'ask') ask ??= call;
       else runnable.push(call);
     }
     if (ask !== undefined) {
-      this.#deps.send({ type: 'TOOLS.ASK', request: batch.request, callId: ask.id, at: this.#deps.now() });
+      this.#current = undefined;
+      this.#deps.send({ type: 'TOOLS.ASK', request: batch.request, callId: ask.id, results: batch.outcome.results, at: this.#deps.now() });
       return undefined;
     }
     return runnable;
@@ -114,54 +152,51 @@ export class ToolEffect {
     if (!this.#isCurrent(batch)) return;
     const { tools, hooks, emit } = this.#deps;
     const tool = tools.get(call.name) as Tool;
-    const signal = batch.controller.signal;
     batch.running.set(call.id, call);
     emit({ type: 'tool_start', toolCallId: call.id, toolName: call.name, args: call.arguments });
     let result: ToolResult;
     try {
-      const veto = hooks.beforeToolCall === undefined ? undefined : await hooks.beforeToolCall(call, { signal });
+      const veto = hooks.beforeToolCall === undefined ? undefined : await hooks.beforeToolCall(call, { signal: signalOf(batch) });
       result = veto === undefined ? await tool.execute(call.arguments, this.#context(batch, call)) : { content: `blocked: ${veto.veto}`, isError: true };
     } catch (error) {
       result = { content: `${call.name} failed: ${error instanceof Error ? error.message : String(error)}`, isError: true };
     }
     if (!this.#isCurrent(batch)) return;
-    batch.running.delete(call.id);
-    await this.#finish(batch, call, result);
-  }
-
-  async #finish(batch: Batch, call: ToolCall, result: ToolResult): Promise<void> {
     let message = toResultMessage(call, result, this.#deps.now());
-    const after = this.#deps.hooks.afterToolCall;
-    if (after !== undefined) {
+    if (hooks.afterToolCall !== undefined) {
       try {
-        message = (await after(call, message)) ?? message;
+        message = (await hooks.afterToolCall(call, message)) ?? message;
       } catch (error) {
         message = errorResult(call, `afterToolCall hook failed: ${error instanceof Error ? error.message : String(error)}`, message.timestamp);
       }
       if (!this.#isCurrent(batch)) return;
     }
-    this.#deliver(batch, call, message, result);
+    batch.running.delete(call.id);
+    this.#record(batch, call, message, result);
+    const settled = batch.outcome.results.length + batch.outcome.suspended.length;
+    if (batch.steered && settled < batch.calls.length) {
+      this.#stop(batch, cancelText('steering'));
+      this.#settle(batch);
+    }
   }
 
   /** Reports a call settled without running (unknown tool, bad arguments, denied). */
-  #report(batch: Batch, call: ToolCall, result: ToolResult, started: boolean): void {
-    if (!started) this.#deps.emit({ type: 'tool_start', toolCallId: call.id, toolName: call.name, args: call.arguments });
-    this.#deliver(batch, call, toResultMessage(call, result, this.#deps.now()), result);
+  #report(batch: Batch, call: ToolCall, result: ToolResult): void {
+    this.#deps.emit({ type: 'tool_start', toolCallId: call.id, toolName: call.name, args: call.arguments });
+    this.#record(batch, call, toResultMessage(call, result, this.#deps.now()), result);
   }
 
-  #deliver(batch: Batch, call: ToolCall, message: ToolResultMessage, result: ToolResult): void {
-    const { emit, send, now } = this.#deps;
-    emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result: message });
-    const event: Extract<AgentMachineEvent, { type: 'TOOL.RESULT' }> = { type: 'TOOL.RESULT', request: batch.request, result: message, at: now() };
+  #record(batch: Batch, call: ToolCall, message: ToolResultMessage, result: ToolResult): void {
+    this.#deps.emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result: message });
     const control = result.control;
     if (control?.type === 'suspend') {
       const suspend: SuspendedCall = { callId: call.id, toolName: call.name, question: control.question };
       if (control.details !== undefined) suspend.details = control.details;
-      event.suspend = suspend;
-    } else if (control?.type === 'complete') {
-      event.complete = { value: control.value };
+      batch.outcome.suspended.push(suspend);
+      return;
     }
-    send(event);
+    batch.outcome.results.push(message);
+    if (control?.type === 'complete') batch.outcome.complete = { value: control.value };
   }
 
   #context(batch: Batch, call: ToolCall): ToolContext {
@@ -171,11 +206,21 @@ export class ToolEffect {
       toolCallId: call.id,
       runId: this.#deps.runId(),
       agentPath,
-      signal: batch.controller.signal,
+      get signal() {
+        return signalOf(batch);
+      },
       update: (partial) => live() && emit({ type: 'tool_update', toolCallId: call.id, toolName: call.name, partial }),
       progress: (text) => live() && emit({ type: 'tool_update', toolCallId: call.id, toolName: call.name, progress: text }),
     };
   }
+}
+
+function signalOf(batch: Batch): AbortSignal {
+  if (batch.controller === undefined) {
+    batch.controller = new AbortController();
+    if (batch.cancelled) batch.controller.abort();
+  }
+  return batch.controller.signal;
 }
 
 function toResultMessage(call: ToolCall, result: ToolResult, timestamp: number): ToolResultMessage {
