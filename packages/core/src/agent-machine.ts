@@ -228,7 +228,7 @@ export const agentMachine = setup({
   id: 'agent',
   context: ({ input }) => ({
     messages: input.messages ?? [], steering: [], followUps: [], permissions: {}, settings: input.settings, request: 0, run: null, pending: null,
-    outbox: [{ type: 'state', state: 'idle' }],
+    outbox: [],
   }),
   initial: 'idle',
   on: {

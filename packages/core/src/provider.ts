@@ -73,7 +73,8 @@ export interface ProviderCallOptions {
  * stream ends with one `done` event carrying the finished message with usage and cost. Deltas
  * arrive in order and carry only what is new. The provider honours `signal` promptly: once it
  * fires, the underlying request is cancelled and the stream ends. Providers do not retry on their
- * own; the agent's retry strategy decides.
+ * own; the agent's retry strategy decides. `request.messages` is the agent's live history (appended
+ * in place, never copied per turn): read it during the call and copy it if you keep it.
  */
 export interface Provider {
   /** The provider's name, the part before `:` in `provider:model`. */

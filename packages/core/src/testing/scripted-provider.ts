@@ -76,7 +76,8 @@ export function createScriptedProvider(script: readonly ScriptStep[], options: S
     },
     requests,
     stream(request, { signal }) {
-      requests.push(request);
+      // The agent's history is appended in place: keep a copy of what this call saw.
+      requests.push({ ...request, messages: [...request.messages] });
       const index = position++;
       const step = script[index];
       return play(step, index, request, signal);

@@ -1,0 +1,80 @@
+/**
+ * Dependencies point one way (DESIGN.md's package table): every import in every package's
+ * `src/` is checked against what that package may import. Core in particular imports no `node:*`
+ * module, no network or process API, and no vendor SDK; no package reaches into another's
+ * internals.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** What each package may import (besides its own relative files). `node:` means Node built-ins. */
+const allowed: Record<string, (string | RegExp)[]> = {
+  core: ['xstate', 'rxjs', 'ajv'],
+  providers: ['@troupe/core', 'node:', 'openai', '@anthropic-ai/sdk', '@google/genai'],
+  tools: ['@troupe/core', 'node:'],
+  mcp: ['@troupe/core', 'node:', '@modelcontextprotocol/sdk', 'zod'],
+  runtime: ['@troupe/core', '@troupe/providers', '@troupe/tools', '@troupe/mcp', /^@nats-io\//, 'pino', 'yaml', 'node:'],
+  cli: ['@troupe/runtime', '@troupe/core', '@troupe/providers', 'commander', 'node:', 'ink', 'react'],
+};
+
+/** Globals core must not touch even without an import. */
+const coreForbiddenGlobals = /\b(process\.|require\(|fetch\(|Buffer\.|__dirname)/;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+function importsOf(source: string): string[] {
+  const specifiers: string[] = [];
+  for (const match of source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g)) specifiers.push(match[1]!);
+  for (const match of source.matchAll(/(?:import\(|^\s*import\s+)['"]([^'"]+)['"]/gm)) specifiers.push(match[1]!);
+  return specifiers;
+}
+
+function permitted(specifier: string, rules: (string | RegExp)[]): boolean {
+  return rules.some((rule) => {
+    if (rule instanceof RegExp) return rule.test(specifier);
+    if (rule === 'node:') return specifier.startsWith('node:');
+    return specifier === rule || specifier.startsWith(`${rule}/`);
+  });
+}
+
+describe('package boundaries', () => {
+  for (const [pkg, rules] of Object.entries(allowed)) {
+    it(`${pkg} imports only what DESIGN.md allows`, () => {
+      const srcDir = join(root, 'packages', pkg, 'src');
+      const violations: string[] = [];
+      for (const file of sourceFiles(srcDir)) {
+        const source = readFileSync(file, 'utf8');
+        const where = relative(root, file);
+        for (const specifier of importsOf(source)) {
+          if (specifier.startsWith('.')) {
+            const target = join(dirname(file), specifier);
+            if (!target.startsWith(srcDir)) violations.push(`${where}: reaches outside its package: ${specifier}`);
+          } else if (/^@troupe\/[^/]+\/(src|dist)/.test(specifier)) {
+            violations.push(`${where}: imports another package's internals: ${specifier}`);
+          } else if (!permitted(specifier, rules)) {
+            violations.push(`${where}: may not import ${specifier}`);
+          }
+        }
+        if (pkg === 'core' && coreForbiddenGlobals.test(source.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ''))) {
+          violations.push(`${where}: uses a Node or network global`);
+        }
+      }
+      expect(violations).toEqual([]);
+    });
+  }
+
+  it('finds imports (the scanner itself works)', () => {
+    expect(importsOf("import { a } from 'xstate';\nimport type { B } from './b.js';\nexport { c } from 'node:fs';")).toEqual(['xstate', './b.js', 'node:fs']);
+    expect(permitted('node:fs', allowed['core']!)).toBe(false);
+  });
+});
