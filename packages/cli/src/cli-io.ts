@@ -1,0 +1,17 @@
+/** Writes text as is (no newline added). */
+export type Writer = (text: string) => void;
+
+/**
+ * What a command may touch of the outside world, injected so commands run in tests without a
+ * process: output streams, the interrupt signal (Ctrl-C) and the environment.
+ */
+export interface CliIo {
+  /** Program output: the assistant's text, or JSON lines. */
+  readonly stdout: Writer;
+  /** Everything else: problems, the summary, logs. */
+  readonly stderr: Writer;
+  /** Fires when the user interrupts (SIGINT); a running agent is aborted. */
+  readonly signal: AbortSignal;
+  /** Variables for `${NAME}` interpolation in graph files. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+}

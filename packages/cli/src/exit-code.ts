@@ -1,0 +1,32 @@
+import type { RunStopReason } from '@troupe/core';
+
+/** The exit codes of `troupe`. */
+export const ExitCode = {
+  /** The run finished (`stop`, `length`, `complete`), or help was shown. */
+  Ok: 0,
+  /** The run ended in an error, hit a limit, or was interrupted by a denied permission. */
+  RunFailed: 1,
+  /** Bad usage or a bad graph file (missing, malformed, unknown model/agent/tool); nothing ran. */
+  BadInput: 2,
+  /** Interrupted with Ctrl-C (128 + SIGINT). */
+  Interrupted: 130,
+} as const;
+
+/** One of the {@link ExitCode} values. */
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** The exit code for a run that ended with `stopReason`. */
+export function exitCodeOf(stopReason: RunStopReason): ExitCode {
+  switch (stopReason) {
+    case 'stop':
+    case 'length':
+    case 'complete':
+      return ExitCode.Ok;
+    case 'aborted':
+      return ExitCode.Interrupted;
+    case 'error':
+    case 'limit':
+    case 'interrupted':
+      return ExitCode.RunFailed;
+  }
+}

@@ -1,0 +1,51 @@
+import { TroupeError } from '@troupe/core';
+
+/** One problem found in a graph file (or a file it refers to). `line` and `col` are 1-based. */
+export interface GraphProblem {
+  file: string;
+  line: number;
+  col: number;
+  message: string;
+  /** What to do about it, when there is something useful to say. */
+  hint?: string;
+}
+
+/** Stable error codes of the runtime's config loader. */
+export const GraphErrorCode = {
+  /** The file (or a file it refers to) is missing, unreadable or invalid; see `problems`. */
+  InvalidGraphFile: 'invalid_graph_file',
+  /** A graph was asked for an agent it does not define. */
+  UnknownAgent: 'unknown_agent',
+  /** An agent of a graph names a model the graph does not define (only for graphs not built by the loader). */
+  UnknownModel: 'unknown_model',
+} as const;
+
+/** One of the {@link GraphErrorCode} values. */
+export type GraphErrorCode = (typeof GraphErrorCode)[keyof typeof GraphErrorCode];
+
+/** Formats one problem as `file:line:col: message (hint)`. */
+export function formatGraphProblem(problem: GraphProblem): string {
+  const hint = problem.hint === undefined ? '' : ` (${problem.hint})`;
+  return `${problem.file}:${problem.line}:${problem.col}: ${problem.message}${hint}`;
+}
+
+/** Formats problems one per line, in the order given. */
+export function formatGraphProblems(problems: readonly GraphProblem[]): string {
+  return problems.map(formatGraphProblem).join('\n');
+}
+
+/**
+ * Every problem found while loading a graph file, reported at once. `problems` is never empty;
+ * `data` carries the same list so it survives `toJSON()`.
+ */
+export class GraphFileError extends TroupeError {
+  readonly file: string;
+  readonly problems: readonly GraphProblem[];
+
+  constructor(file: string, problems: readonly GraphProblem[]) {
+    const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
+    super(GraphErrorCode.InvalidGraphFile, `${count} in ${file}:\n${formatGraphProblems(problems)}`, { data: { file, problems } });
+    this.file = file;
+    this.problems = problems;
+  }
+}

@@ -1,0 +1,80 @@
+import { createToolRegistry } from '@troupe/tools';
+import { readGraph } from './graph-schema.js';
+import type { GraphConfig, ModelConfig } from './graph-config.js';
+import { GraphFileError, type GraphProblem } from './graph-file-error.js';
+import { checkReferences } from './graph-references.js';
+import type { Env } from './env-interpolation.js';
+import { createReadState, ReadContext } from './read-context.js';
+import { describeReadError, readTextFileFromDisk, type ReadTextFile } from './read-text-file.js';
+import { loadScriptFile } from './script-file.js';
+import { UnknownAgentError } from './unknown-agent-error.js';
+import { YamlSource } from './yaml-source.js';
+
+/** Options of {@link loadGraphFile} and {@link parseGraph}. */
+export interface LoadGraphOptions {
+  /** Variables for `${NAME}` interpolation. Default: `process.env`. */
+  env?: Env;
+  /** The tool names agents may list. Default: those of `createToolRegistry()`. */
+  tools?: { names(): string[] };
+  /** How referenced files (`scriptFile`) are read. Default: the file system. */
+  readTextFile?: ReadTextFile;
+  /**
+   * The agent to run instead of the file's `entry` (what `troupe run --entry` gives); with it the
+   * file need not name one. A name the file does not define is an {@link UnknownAgentError}.
+   */
+  entry?: string;
+}
+
+/**
+ * Loads and validates a graph file. Throws {@link GraphFileError} listing every problem at once
+ * (an unreadable file, YAML syntax, wrong types, unknown or missing keys, unknown references,
+ * unset variables, unreadable script files), each with file, line and column. Problems are
+ * reported with `file` as given, so relative paths stay relative in messages. Throws
+ * {@link UnknownAgentError} when a valid file does not define the `entry` option's agent.
+ */
+export async function loadGraphFile(file: string, options: LoadGraphOptions = {}): Promise<GraphConfig> {
+  const readTextFile = options.readTextFile ?? readTextFileFromDisk;
+  let text: string;
+  try {
+    text = await readTextFile(file);
+  } catch (error) {
+    throw new GraphFileError(file, [{ file, line: 1, col: 1, message: `cannot read the graph file: ${describeReadError(error)}` }]);
+  }
+  return parseGraph(text, { ...options, file });
+}
+
+/** Like {@link loadGraphFile} for text already in memory; `file` names it in problems and anchors relative paths. */
+export async function parseGraph(text: string, options: LoadGraphOptions & { file: string }): Promise<GraphConfig> {
+  const { file } = options;
+  const source = YamlSource.parse(file, text);
+  const syntax = source.syntaxProblems();
+  // The document of a file with syntax errors is a guess; checking it would mostly report noise.
+  if (syntax.length > 0) throw new GraphFileError(file, syntax);
+
+  const ctx = new ReadContext(source, createReadState(options.env ?? process.env));
+  const draft = readGraph(ctx, options.entry);
+  const models: [string, ModelConfig][] = [];
+  for (const model of Object.values(draft.models)) {
+    const config: ModelConfig = { name: model.name, spec: model.spec };
+    const script = model.scriptFile === undefined ? model.script : await loadScriptFile(model.scriptFile, options.readTextFile ?? readTextFileFromDisk);
+    if (script !== undefined) config.script = script;
+    models.push([model.name, config]);
+  }
+  for (const name of (options.tools ?? createToolRegistry()).names()) ctx.define('tool', name);
+  checkReferences(ctx.state);
+
+  const problems = ctx.state.problems;
+  if (problems.length > 0 || draft.version === undefined || draft.entry === undefined) {
+    throw new GraphFileError(file, sortProblems(file, problems.length > 0 ? problems : [{ file, line: 1, col: 1, message: 'the file defines no agent to run' }]));
+  }
+  const agents = ctx.state.definitions.get('agent') ?? new Set<string>();
+  if (!agents.has(draft.entry)) throw new UnknownAgentError(draft.entry, [...agents]);
+  return { version: draft.version, file, models: Object.fromEntries(models), agents: draft.agents, entry: draft.entry };
+}
+
+/** Orders problems by file (the graph file first, then others in order of first appearance), then line and column. */
+function sortProblems(file: string, problems: readonly GraphProblem[]): GraphProblem[] {
+  const rank = new Map<string, number>([[file, 0]]);
+  for (const problem of problems) if (!rank.has(problem.file)) rank.set(problem.file, rank.size);
+  return [...problems].sort((a, b) => (rank.get(a.file) ?? 0) - (rank.get(b.file) ?? 0) || a.line - b.line || a.col - b.col);
+}

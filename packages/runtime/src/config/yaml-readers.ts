@@ -1,0 +1,149 @@
+import { isMap, isScalar, isSeq, type Node } from 'yaml';
+import { didYouMean } from './did-you-mean.js';
+import { childPath, type ReadContext, type Slot } from './read-context.js';
+
+/**
+ * Reads one value from a slot: returns it, or reports why it cannot and returns `undefined`.
+ * Readers never throw for bad input, so a single pass finds every problem.
+ */
+export type Reader<T> = (ctx: ReadContext, slot: Slot) => T | undefined;
+
+/** Describes a node for "got …" in messages: `string "ten"`, `number 5`, `a list`, `nothing`. */
+export function describeNode(node: Node | null): string {
+  if (node === null) return 'nothing';
+  if (isMap(node)) return 'a mapping';
+  if (isSeq(node)) return 'a list';
+  if (isScalar(node)) {
+    const value = node.value;
+    if (value === null || value === undefined) return 'nothing';
+    if (typeof value === 'string') return `string ${JSON.stringify(value)}`;
+    if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return `${typeof value} ${String(value)}`;
+  }
+  return 'an unsupported value';
+}
+
+/** Reports `<path> must be <expected>, got <actual>`. */
+export function reportType(ctx: ReadContext, slot: Slot, expected: string, hint?: string): undefined {
+  ctx.report(slot, `${slot.path} must be ${expected}, got ${describeNode(slot.node)}`, hint);
+  return undefined;
+}
+
+function scalarValue(slot: Slot): unknown {
+  return slot.node !== null && isScalar(slot.node) ? slot.node.value : undefined;
+}
+
+/** A string, with `${ENV}` references substituted. */
+export const readString: Reader<string> = (ctx, slot) => {
+  const value = scalarValue(slot);
+  return typeof value === 'string' ? ctx.interpolate(value, slot) : reportType(ctx, slot, 'a string');
+};
+
+/** `true` or `false`. */
+export const readBoolean: Reader<boolean> = (ctx, slot) => {
+  const value = scalarValue(slot);
+  return typeof value === 'boolean' ? value : reportType(ctx, slot, 'true or false');
+};
+
+/** A finite number that passes `test`; `expected` says what that is (`a positive integer`). */
+export function numberReader(expected: string, test: (value: number) => boolean): Reader<number> {
+  return (ctx, slot) => {
+    const value = scalarValue(slot);
+    return typeof value === 'number' && Number.isFinite(value) && test(value) ? value : reportType(ctx, slot, expected);
+  };
+}
+
+/** An integer ≥ 1. */
+export const readPositiveInteger = numberReader('a positive integer', (n) => Number.isInteger(n) && n >= 1);
+/** An integer ≥ 0. */
+export const readNonNegativeInteger = numberReader('a non-negative integer', (n) => Number.isInteger(n) && n >= 0);
+/** A number > 0. */
+export const readPositiveNumber = numberReader('a positive number', (n) => n > 0);
+/** A number ≥ 0. */
+export const readNonNegativeNumber = numberReader('a non-negative number', (n) => n >= 0);
+
+/** One of a fixed set of strings; a near miss gets a "did you mean" hint. */
+export function oneOfReader<const T extends string>(values: readonly T[]): Reader<T> {
+  return (ctx, slot) => {
+    const value = scalarValue(slot);
+    if (typeof value === 'string' && (values as readonly string[]).includes(value)) return value as T;
+    const hint = typeof value === 'string' ? didYouMean(value, values) : undefined;
+    return reportType(ctx, slot, `one of ${values.join(', ')}`, hint);
+  };
+}
+
+/** The items of a list, each read with `item`; bad items are reported and left out. */
+export function listReader<T>(item: Reader<T>, options: { nonEmpty?: boolean } = {}): Reader<T[]> {
+  return (ctx, slot) => {
+    const node = slot.node;
+    if (node === null || !isSeq(node)) return reportType(ctx, slot, 'a list');
+    if (options.nonEmpty === true && node.items.length === 0) {
+      ctx.report(slot, `${slot.path} must not be empty`);
+      return undefined;
+    }
+    const out: T[] = [];
+    node.items.forEach((child, index) => {
+      const value = item(ctx, { path: childPath(slot.path, index), node: ctx.source.resolve(child as Node | null) });
+      if (value !== undefined) out.push(value);
+    });
+    return out;
+  };
+}
+
+/** One entry of a mapping: its key (always a string here) and the slot of its value. */
+export interface MapEntry {
+  readonly key: string;
+  readonly slot: Slot;
+}
+
+/**
+ * The entries of a mapping. Keys must be plain strings; others are reported and skipped.
+ * `what` names the mapping in messages when the slot has no path (the top of a file).
+ */
+export function readEntries(ctx: ReadContext, slot: Slot, what = slot.path): MapEntry[] | undefined {
+  const node = slot.node;
+  if (node === null || !isMap(node)) {
+    ctx.report(slot, `${what} must be a mapping, got ${describeNode(node)}`);
+    return undefined;
+  }
+  const entries: MapEntry[] = [];
+  for (const pair of node.items) {
+    const keyNode = pair.key as Node | null;
+    const key = keyNode !== null && isScalar(keyNode) ? keyNode.value : undefined;
+    if (typeof key !== 'string' || keyNode === null) {
+      ctx.report({ path: slot.path, node: keyNode, key: node }, `keys of ${what} must be strings, got ${describeNode(keyNode)}`);
+      continue;
+    }
+    entries.push({ key, slot: { path: childPath(slot.path, key), node: ctx.source.resolve(pair.value as Node | null), key: keyNode } });
+  }
+  return entries;
+}
+
+/**
+ * A mapping with free keys (names), each entry read with `value`; bad entries are left out.
+ * With `nonEmpty`, an empty mapping is reported.
+ */
+export function recordReader<T>(value: (ctx: ReadContext, entry: MapEntry) => T | undefined, options: { nonEmpty?: boolean } = {}): Reader<Record<string, T>> {
+  return (ctx, slot) => {
+    const entries = readEntries(ctx, slot);
+    if (entries === undefined) return undefined;
+    if (options.nonEmpty === true && entries.length === 0) ctx.report(slot, `${slot.path} must not be empty`);
+    const out: [string, T][] = [];
+    for (const entry of entries) {
+      const read = value(ctx, entry);
+      if (read !== undefined) out.push([entry.key, read]);
+    }
+    // fromEntries defines own properties, so a key like "__proto__" cannot reach the prototype.
+    return Object.fromEntries(out);
+  };
+}
+
+/** Any YAML value as plain JSON data, with `${ENV}` substituted in every string. */
+export const readJson: Reader<unknown> = (ctx, slot) => {
+  const node = slot.node;
+  if (node === null) return null;
+  if (isScalar(node)) return typeof node.value === 'string' ? ctx.interpolate(node.value, slot) : node.value;
+  if (isSeq(node)) return node.items.map((child, index) => readJson(ctx, { path: childPath(slot.path, index), node: ctx.source.resolve(child as Node | null) }));
+  const entries = readEntries(ctx, slot);
+  if (entries === undefined) return undefined;
+  return Object.fromEntries(entries.map((entry) => [entry.key, readJson(ctx, entry.slot)]));
+};

@@ -1,0 +1,50 @@
+import { TroupeError, type Tool } from '@troupe/core';
+import { builtinToolFactories } from './builtin-tools.js';
+import type { ToolFactory, ToolOptions } from './tool-factory.js';
+import { ToolErrorCode, UnknownToolError } from './unknown-tool-error.js';
+
+/**
+ * Tools by name: what a configuration file may list under an agent's `tools`.
+ *
+ * Contract: `names()` is stable for the registry's lifetime and `has(n)` agrees with it.
+ * `create` returns a new tool instance per call (tools do not share state across agents) and
+ * throws {@link UnknownToolError} for a name not in `names()`; it never returns `undefined`.
+ */
+export interface ToolRegistry {
+  /** The known tool names, sorted. */
+  names(): string[];
+  has(name: string): boolean;
+  /** A new tool instance; throws {@link UnknownToolError} for a name the registry does not know. */
+  create(name: string, options?: ToolOptions): Tool;
+}
+
+/** Options of {@link createToolRegistry}. */
+export interface ToolRegistryOptions {
+  /** The factories to serve. Default: {@link builtinToolFactories}. */
+  factories?: readonly ToolFactory[];
+}
+
+/**
+ * Creates a tool registry. Each call makes an independent instance (there is no global one);
+ * pass it down to whatever builds agents. Throws a `duplicate_tool` {@link TroupeError} when two
+ * factories share a name.
+ */
+export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegistry {
+  const factories = new Map<string, ToolFactory>();
+  for (const factory of options.factories ?? builtinToolFactories()) {
+    if (factories.has(factory.name)) {
+      throw new TroupeError(ToolErrorCode.DuplicateTool, `duplicate tool factory "${factory.name}"`, { data: { name: factory.name } });
+    }
+    factories.set(factory.name, factory);
+  }
+  const sorted = [...factories.keys()].sort();
+  return {
+    names: () => [...sorted],
+    has: (name) => factories.has(name),
+    create(name, toolOptions = {}) {
+      const factory = factories.get(name);
+      if (factory === undefined) throw new UnknownToolError(name, sorted);
+      return factory.create(toolOptions);
+    },
+  };
+}
