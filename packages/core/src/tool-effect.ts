@@ -200,18 +200,45 @@ export class ToolEffect {
   }
 
   #context(batch: Batch, call: ToolCall): ToolContext {
-    const { emit, agentPath } = this.#deps;
-    const live = (): boolean => this.#isCurrent(batch) && batch.running.has(call.id);
-    return {
-      toolCallId: call.id,
-      runId: this.#deps.runId(),
-      agentPath,
-      get signal() {
-        return signalOf(batch);
-      },
-      update: (partial) => live() && emit({ type: 'tool_update', toolCallId: call.id, toolName: call.name, partial }),
-      progress: (text) => live() && emit({ type: 'tool_update', toolCallId: call.id, toolName: call.name, progress: text }),
-    };
+    return new CallContext(this, batch, call, this.#deps.runId(), this.#deps.agentPath);
+  }
+
+  /** Emits a tool_update for a call that is still running in the current batch. */
+  update(batch: Batch, call: ToolCall, update: { partial: unknown } | { progress: string }): void {
+    if (this.#isCurrent(batch) && batch.running.has(call.id)) this.#deps.emit({ type: 'tool_update', toolCallId: call.id, toolName: call.name, ...update });
+  }
+}
+
+/** What a running call sees of the agent (a class: one per call, no closures). */
+class CallContext implements ToolContext {
+  readonly #effect: ToolEffect;
+  readonly #batch: Batch;
+  readonly #call: ToolCall;
+  readonly runId: RunId;
+  readonly agentPath: AgentPath;
+
+  constructor(effect: ToolEffect, batch: Batch, call: ToolCall, runId: RunId, agentPath: AgentPath) {
+    this.#effect = effect;
+    this.#batch = batch;
+    this.#call = call;
+    this.runId = runId;
+    this.agentPath = agentPath;
+  }
+
+  get toolCallId(): string {
+    return this.#call.id;
+  }
+
+  get signal(): AbortSignal {
+    return signalOf(this.#batch);
+  }
+
+  update(partial: unknown): void {
+    this.#effect.update(this.#batch, this.#call, { partial });
+  }
+
+  progress(text: string): void {
+    this.#effect.update(this.#batch, this.#call, { progress: text });
   }
 }
 

@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from '../clock.js';
-import type { AssistantContent, AssistantMessage, StopReason, ToolCall } from '../messages.js';
+import { textOf, type AssistantContent, type AssistantMessage, type StopReason, type ToolCall } from '../messages.js';
 import type { Provider, ProviderErrorKind, ProviderEvent, ProviderFailure, ProviderRequest } from '../provider.js';
 import { emptyUsage, type Usage } from '../usage.js';
 
@@ -13,6 +13,7 @@ export interface ScriptedToolCall {
 
 /** One scripted assistant reply. */
 export interface ScriptedReply {
+  /** The reply's text. `{{lastToolResult}}` is replaced by the text of the latest tool result the request carries. */
   text?: string;
   thinking?: string;
   toolCalls?: ScriptedToolCall[];
@@ -116,8 +117,9 @@ export function createScriptedProvider(script: readonly ScriptStep[], options: S
       yield { type: 'thinking_end', index: i };
     }
     if (step.text !== undefined) {
-      content.push({ type: 'text', text: step.text });
-      yield* streamText(step.text, content.length - 1);
+      const text = step.text.includes(LAST_TOOL_RESULT) ? step.text.replaceAll(LAST_TOOL_RESULT, lastToolResult(request)) : step.text;
+      content.push({ type: 'text', text });
+      yield* streamText(text, content.length - 1);
     }
     for (const [n, scripted] of (step.toolCalls ?? []).entries()) {
       if (signal.aborted) break;
@@ -163,6 +165,16 @@ export function createScriptedProvider(script: readonly ScriptStep[], options: S
     }
     return usage;
   }
+}
+
+const LAST_TOOL_RESULT = '{{lastToolResult}}';
+
+function lastToolResult(request: ProviderRequest): string {
+  for (let i = request.messages.length - 1; i >= 0; i--) {
+    const message = request.messages[i];
+    if (message?.role === 'toolResult') return textOf(message);
+  }
+  return '';
 }
 
 function toToolCall(scripted: ScriptedToolCall, fallbackId: string): ToolCall {

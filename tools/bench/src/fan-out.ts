@@ -1,0 +1,44 @@
+/**
+ * Fan-out: 200 agents at once, each 10 turns of 10 parallel tool calls (each call awaits
+ * `setImmediate`), then a final text turn. Prints the median tool calls per second over repeated
+ * runs and the peak RSS of the process.
+ *
+ *   node --expose-gc --import tsx src/fan-out.ts [--agents 200] [--runs 5]
+ */
+import { Agent, type Tool } from '@troupe/core';
+import { createScriptedProvider, type ScriptStep } from '@troupe/core/testing';
+import { median, numberArg, peakRssMb, report } from './measure.js';
+
+const agents = numberArg('agents', 200);
+const turns = numberArg('turns', 10);
+const callsPerTurn = numberArg('calls', 10);
+const runs = numberArg('runs', 5);
+
+const tick: Tool = {
+  name: 'tick',
+  description: 'Yields to the event loop once.',
+  parameters: { type: 'object', properties: { n: { type: 'integer' } } },
+  execute: () => new Promise((resolve) => setImmediate(() => resolve({ content: 'ok' }))),
+};
+const toolTurn: ScriptStep = { toolCalls: Array.from({ length: callsPerTurn }, (_, n) => ({ name: 'tick', arguments: { n } })) };
+const script: ScriptStep[] = [...Array.from({ length: turns }, () => toolTurn), { text: 'done' }];
+
+async function once(): Promise<number> {
+  const team = Array.from({ length: agents }, (_, i) => new Agent({ provider: createScriptedProvider(script), model: 'bench', name: `a${i}`, tools: [tick] }));
+  const started = performance.now();
+  const results = await Promise.all(team.map((agent) => agent.prompt('go')));
+  const elapsed = performance.now() - started;
+  for (const agent of team) agent.dispose();
+  if (results.some((r) => r.stopReason !== 'stop')) throw new Error('a run did not finish');
+  return elapsed;
+}
+
+await once();
+globalThis.gc?.();
+const walls: number[] = [];
+for (let i = 0; i < runs; i++) walls.push(await once());
+const wall = median(walls);
+const calls = agents * turns * callsPerTurn;
+report({
+  workload: 'fan-out', agents, turns: turns + 1, tool_calls: calls, runs, wall_ms: Math.round(wall), tool_calls_per_s: Math.round(calls / (wall / 1000)), rss_mb: peakRssMb(),
+});

@@ -1,0 +1,25 @@
+/** Small helpers shared by the benchmark scripts. */
+
+/** The median of `values` (which it sorts). */
+export function median(values: number[]): number {
+  values.sort((a, b) => a - b);
+  const mid = values.length >> 1;
+  return values.length % 2 === 1 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2;
+}
+
+/** Peak resident set size of this process so far, in MB. */
+export function peakRssMb(): number {
+  return Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10;
+}
+
+/** Prints one JSON line of figures. */
+export function report(figures: Record<string, string | number>): void {
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+}
+
+/** Reads `--name value` from argv as a number. */
+export function numberArg(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(process.argv[index + 1]) : Number.NaN;
+  return Number.isFinite(value) ? value : fallback;
+}
