@@ -21,6 +21,7 @@ import {
 } from './machine-steps.js';
 import type { AgentContext, AgentMachineEvent, MachineOutput, MachineSettings } from './machine-types.js';
 import type { Message } from './messages.js';
+import { addUsage } from './usage.js';
 
 /** Input of a fresh agent actor. */
 export interface AgentMachineInput {
@@ -96,6 +97,8 @@ const stopAtLimit: Step = (c, e) => {
 
 const replyError: Step = (c, e) => {
   const { message } = expect(e, 'MODEL.DONE');
+  // The failed reply stays out of the history (so `continue()` can retry) but its tokens count.
+  c.run = { ...c.run, usage: addUsage(c.run.usage, message.usage) };
   endTurn(c, []);
   endRun(c, { stopReason: 'error', error: { code: ErrorCode.ProviderError, message: message.errorMessage ?? `the model stopped with ${message.stopReason}` } });
 };

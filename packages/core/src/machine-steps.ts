@@ -181,6 +181,7 @@ export function answerQuestion(c: Changes, answer: string, at: number): PendingI
     role: 'toolResult', toolCallId: first.callId, toolName: first.toolName, content: [{ type: 'text', text: answer }], isError: false, timestamp: at,
   };
   c.batch = { ...batch, results: { ...batch.results, [first.callId]: result }, suspended: rest };
+  c.out.push({ type: 'tool_end', toolCallId: first.callId, toolName: first.toolName, result });
   c.patch.pending = questionOf(c.batch);
   return c.patch.pending;
 }

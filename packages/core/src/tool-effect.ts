@@ -187,8 +187,9 @@ export class ToolEffect {
   }
 
   #record(batch: Batch, call: ToolCall, message: ToolResultMessage, result: ToolResult): void {
-    this.#deps.emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result: message });
     const control = result.control;
+    // A suspended call ends when the user answers: the machine emits its tool_end then.
+    if (control?.type !== 'suspend') this.#deps.emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result: message });
     if (control?.type === 'suspend') {
       const suspend: SuspendedCall = { callId: call.id, toolName: call.name, question: control.question };
       if (control.details !== undefined) suspend.details = control.details;
