@@ -98,7 +98,7 @@ const stopAtLimit: Step = (c, e) => {
 const replyError: Step = (c, e) => {
   const { message } = expect(e, 'MODEL.DONE');
   // The failed reply stays out of the history (so `continue()` can retry) but its tokens count.
-  c.run = { ...c.run, usage: addUsage(c.run.usage, message.usage) };
+  c.edit({ usage: addUsage(c.run.usage, message.usage) });
   endTurn(c, []);
   endRun(c, { stopReason: 'error', error: { code: ErrorCode.ProviderError, message: message.errorMessage ?? `the model stopped with ${message.stopReason}` } });
 };
@@ -112,17 +112,17 @@ const modelFailed: Step = (c, e) => {
 const scheduleRetry: Step = (c, e) => {
   const { retryInMs = 0, error } = expect(e, 'MODEL.FAILED');
   const attempt = c.run.attempt + 1;
-  c.run = { ...c.run, attempt, retry: { delayMs: retryInMs, until: e.at + retryInMs, error } };
+  c.edit({ attempt, retry: { delayMs: retryInMs, until: e.at + retryInMs, error } });
   c.out.push({ type: 'retry', attempt, delayMs: retryInMs, error });
 };
 
 const rearmRetry: Step = (c, e) => {
   const retry = c.run.retry;
-  if (retry !== undefined) c.run = { ...c.run, retry: { ...retry, delayMs: Math.max(0, retry.until - e.at) } };
+  if (retry !== undefined) c.edit({ retry: { ...retry, delayMs: Math.max(0, retry.until - e.at) } });
 };
 
 const requestCompaction: Step = (c) => {
-  c.run = { ...c.run, compacted: true };
+  c.edit({ compacted: true });
   c.out.push({ type: 'cmd.compact', request: c.nextRequest() });
 };
 
@@ -130,7 +130,7 @@ const compacted: Step = (c, e) => {
   const { messages } = expect(e, 'COMPACTED');
   const removed = c.context.messages.length - messages.length;
   c.patch.messages = messages;
-  c.run = { ...c.run, startIndex: Math.max(0, c.run.startIndex - removed) };
+  c.edit({ startIndex: Math.max(0, c.run.startIndex - removed) });
   c.out.push({ type: 'compaction', removedMessages: removed, keptMessages: messages.length });
 };
 
@@ -150,7 +150,7 @@ const askPermission: Step = (c, e) => {
 const decide: Step = (c, e) => {
   const { callId, decision } = expect(e, 'APPROVE');
   const allow = decision === 'allow_once' || decision === 'allow_always';
-  c.batch = { ...c.batch, decisions: { ...c.batch.decisions, [callId]: allow ? 'allow' : 'deny' } };
+  c.editBatch({ decisions: { ...c.batch.decisions, [callId]: allow ? 'allow' : 'deny' } });
   c.patch.pending = null;
   const call = c.batch.calls.find((x) => x.id === callId);
   if (call !== undefined && (decision === 'allow_always' || decision === 'deny_never')) {

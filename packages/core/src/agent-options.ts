@@ -68,6 +68,11 @@ export interface AgentOptions {
   clock?: Clock;
   /** Validator of tool arguments. Default: one shared by every agent of the process. */
   validator?: SchemaValidator;
-  /** Keep the current run's events so late subscribers of `events$` get them. Default true. */
+  /**
+   * Keep the current run's events so that a late subscriber to `events$` first gets everything
+   * from `agent_start` on, then follows live. Default false: retaining every event of many
+   * concurrent agents costs memory and GC time that most callers (who subscribe before
+   * `prompt()`) do not need.
+   */
   keepRunEvents?: boolean;
 }

@@ -40,7 +40,8 @@ function pendingRun(): PendingRun {
  *
  * Runs are started with `prompt` or `continue` and end with `agent_end`; `result` is the
  * outcome of the current (or last) run and never rejects — failures are in `stopReason`/`error`.
- * `events$` replays the current run's events to a late subscriber, then follows live.
+ * `events$` is hot; with `keepRunEvents: true` it first replays the current run's events to a
+ * late subscriber, then follows live.
  */
 export class Agent {
   readonly name: string;
@@ -60,7 +61,7 @@ export class Agent {
   #wallTimer: TimerHandle | undefined;
   #handled: MachineOutput[] | undefined;
 
-  /** The current run's events, replayed to late subscribers, then live. */
+  /** The run's events, live (and, with `keepRunEvents`, the current run's earlier ones first). */
   readonly events$: Observable<AgentEvent>;
 
   constructor(options: AgentOptions, restoreFrom?: AgentSnapshot) {
@@ -68,7 +69,7 @@ export class Agent {
     this.name = options.name ?? 'agent';
     this.path = parseAgentPath(restoreFrom?.agentPath ?? options.path ?? this.name);
     this.#clock = options.clock ?? systemClock;
-    this.#keepEvents = options.keepRunEvents ?? true;
+    this.#keepEvents = options.keepRunEvents ?? false;
     this.#seq = restoreFrom?.seq ?? 0;
     this.#runId = restoreFrom?.context.run?.id ?? ('' as RunId);
     this.events$ = new Observable<AgentEvent>((subscriber) => {

@@ -30,8 +30,10 @@ export class Changes {
     return run;
   }
 
+  /** Replaces the run. */
   set run(run: RunState) {
     this.patch.run = run;
+    this.#batchCopied = false;
   }
 
   get batch(): ToolBatch {
@@ -40,8 +42,24 @@ export class Changes {
     return batch;
   }
 
+  /** Replaces the batch. */
   set batch(batch: ToolBatch) {
-    this.run = { ...this.run, batch };
+    this.edit({ batch });
+    this.#batchCopied = true;
+  }
+
+  #batchCopied = false;
+
+  /** Changes fields of the run; the context's run is copied once per transition, never mutated. */
+  edit(fields: Partial<RunState>): RunState {
+    const run = (this.patch.run ??= { ...this.run });
+    return Object.assign(run, fields);
+  }
+
+  /** Changes fields of the batch, copying it once per transition. */
+  editBatch(fields: Partial<ToolBatch>): ToolBatch {
+    if (!this.#batchCopied) this.batch = { ...this.batch };
+    return Object.assign(this.batch, fields);
   }
 
   /** Sets a request id for an effect command and returns it. */
@@ -103,7 +121,7 @@ export function requestModel(c: Changes, _event?: AgentMachineEvent): void {
 export function recordAssistant(c: Changes, message: AssistantMessage): void {
   c.context.messages.push(message);
   const usage = addUsage(c.run.usage, message.usage);
-  c.run = { ...c.run, usage, assistant: message, attempt: 0 };
+  c.edit({ usage, assistant: message, attempt: 0 });
   c.out.push({ type: 'usage', usage: message.usage, total: usage });
 }
 
@@ -134,9 +152,9 @@ export function recordOutcome(c: Changes, outcome: Partial<BatchOutcome>): void 
   const batch = c.batch;
   const results = { ...batch.results };
   for (const result of outcome.results ?? []) results[result.toolCallId] = result;
-  const next: ToolBatch = { ...batch, results, suspended: [...batch.suspended, ...(outcome.suspended ?? [])] };
+  const next = c.editBatch({ results });
+  if (outcome.suspended !== undefined && outcome.suspended.length > 0) next.suspended = [...batch.suspended, ...outcome.suspended];
   if (outcome.complete !== undefined) next.complete = outcome.complete;
-  c.batch = next;
 }
 
 /** Gives every call without a result (suspended ones included) the error result `text(callId)`. */
@@ -144,7 +162,7 @@ export function fillUnfinished(c: Changes, at: number, text: (callId: string) =>
   const batch = c.batch;
   const results = { ...batch.results };
   for (const call of batch.calls) if (results[call.id] === undefined) results[call.id] = errorResult(call, text(call.id), at);
-  c.batch = { ...batch, results, suspended: [] };
+  c.editBatch({ results, suspended: [] });
 }
 
 /** Cancellation texts, with the explanation for the call the user rejected. */
@@ -180,7 +198,7 @@ export function answerQuestion(c: Changes, answer: string, at: number): PendingI
   const result: ToolResultMessage = {
     role: 'toolResult', toolCallId: first.callId, toolName: first.toolName, content: [{ type: 'text', text: answer }], isError: false, timestamp: at,
   };
-  c.batch = { ...batch, results: { ...batch.results, [first.callId]: result }, suspended: rest };
+  c.editBatch({ results: { ...batch.results, [first.callId]: result }, suspended: rest });
   c.out.push({ type: 'tool_end', toolCallId: first.callId, toolName: first.toolName, result });
   c.patch.pending = questionOf(c.batch);
   return c.patch.pending;
@@ -211,7 +229,7 @@ export function limitBeforeNextTurn(context: AgentContext, run: RunState, at: nu
 
 /** Marks how the run ends; `agent_end` follows on entering the final state. */
 export function endRun(c: Changes, end: RunEnd): void {
-  c.run = { ...c.run, end };
+  c.edit({ end });
   c.patch.pending = null;
 }
 
@@ -220,7 +238,7 @@ export function reportEnd(c: Changes, state: 'done' | 'aborted' | 'error', at: n
   c.out.push({ type: 'state', state });
   const run = c.patch.run ?? c.context.run;
   if (run?.end === undefined || run.reported === true) return;
-  c.run = { ...run, reported: true };
+  c.edit({ reported: true });
   c.out.push({ type: 'agent_end', result: buildResult(c.patch.messages ?? c.context.messages, run, at) });
 }
 

@@ -63,9 +63,10 @@ export class ToolEffect {
     this.#current = batch;
     const runnable = this.#vet(batch, command);
     if (runnable === undefined) return;
-    this.#execute(batch, runnable)
-      .then(() => this.#settle(batch))
-      .catch((error: unknown) => this.#deps.emit({ type: 'error', error: { code: 'internal', message: `tool batch failed: ${String(error)}` } }));
+    const running = this.#execute(batch, runnable);
+    // Calls that finished synchronously settle the batch right away: no promise hops per turn.
+    if (running === undefined) this.#settle(batch);
+    else running.then(() => this.#settle(batch)).catch((error: unknown) => this.#deps.emit({ type: 'error', error: { code: 'internal', message: `tool batch failed: ${String(error)}` } }));
   }
 
   /** A steering message arrived for `request`: the batch ends when its next call finishes. */
@@ -136,30 +137,58 @@ export class ToolEffect {
     return runnable;
   }
 
-  async #execute(batch: Batch, calls: ToolCall[]): Promise<void> {
+  /** Runs the calls per the execution mode; undefined when every call finished synchronously. */
+  #execute(batch: Batch, calls: ToolCall[]): Promise<void> | undefined {
     const execution = this.#deps.execution;
-    if (execution.mode === 'parallel') {
-      await Promise.all(calls.map((call) => this.#runOne(batch, call)));
-      return;
-    }
+    if (execution.mode === 'parallel') return this.#runAll(batch, calls);
     const size = execution.mode === 'sequential' ? 1 : Math.max(1, execution.size);
-    for (let i = 0; i < calls.length && this.#isCurrent(batch); i += size) {
-      await Promise.all(calls.slice(i, i + size).map((call) => this.#runOne(batch, call)));
-    }
+    const inGroups = async (): Promise<void> => {
+      for (let i = 0; i < calls.length && this.#isCurrent(batch); i += size) await this.#runAll(batch, calls.slice(i, i + size));
+    };
+    return inGroups();
   }
 
-  async #runOne(batch: Batch, call: ToolCall): Promise<void> {
-    if (!this.#isCurrent(batch)) return;
+  #runAll(batch: Batch, calls: ToolCall[]): Promise<void> | undefined {
+    let pending: Promise<void>[] | undefined;
+    for (const call of calls) {
+      const running = this.#runOne(batch, call);
+      if (running !== undefined) (pending ??= []).push(running);
+    }
+    return pending === undefined ? undefined : Promise.all(pending).then(() => undefined);
+  }
+
+  /** Starts one call; returns undefined when it finished synchronously. */
+  #runOne(batch: Batch, call: ToolCall): Promise<void> | undefined {
+    if (!this.#isCurrent(batch)) return undefined;
     const { tools, hooks, emit } = this.#deps;
     const tool = tools.get(call.name) as Tool;
     batch.running.set(call.id, call);
     emit({ type: 'tool_start', toolCallId: call.id, toolName: call.name, args: call.arguments });
+    if (hooks.beforeToolCall !== undefined || hooks.afterToolCall !== undefined) return this.#runHooked(batch, call, tool);
+    let outcome: ToolResult | Promise<ToolResult>;
+    try {
+      outcome = tool.execute(call.arguments, this.#context(batch, call));
+    } catch (error) {
+      outcome = failure(call, error);
+    }
+    if (!isPromiseLike(outcome)) {
+      this.#complete(batch, call, outcome);
+      return undefined;
+    }
+    return Promise.resolve(outcome).then(
+      (result) => this.#complete(batch, call, result),
+      (error: unknown) => this.#complete(batch, call, failure(call, error)),
+    );
+  }
+
+  async #runHooked(batch: Batch, call: ToolCall, tool: Tool): Promise<void> {
+    const hooks = this.#deps.hooks;
     let result: ToolResult;
     try {
       const veto = hooks.beforeToolCall === undefined ? undefined : await hooks.beforeToolCall(call, { signal: signalOf(batch) });
       result = veto === undefined ? await tool.execute(call.arguments, this.#context(batch, call)) : { content: `blocked: ${veto.veto}`, isError: true };
     } catch (error) {
-      result = { content: `${call.name} failed: ${error instanceof Error ? error.message : String(error)}`, isError: true };
+      result = failure(call, error);
     }
     if (!this.#isCurrent(batch)) return;
     let message = toResultMessage(call, result, this.#deps.now());
@@ -169,8 +198,13 @@ export class ToolEffect {
       } catch (error) {
         message = errorResult(call, `afterToolCall hook failed: ${error instanceof Error ? error.message : String(error)}`, message.timestamp);
       }
-      if (!this.#isCurrent(batch)) return;
     }
+    this.#complete(batch, call, result, message);
+  }
+
+  /** Records a finished call; once steered, the first call to finish ends the batch. */
+  #complete(batch: Batch, call: ToolCall, result: ToolResult, message = toResultMessage(call, result, this.#deps.now())): void {
+    if (!this.#isCurrent(batch)) return;
     batch.running.delete(call.id);
     this.#record(batch, call, message, result);
     const settled = batch.outcome.results.length + batch.outcome.suspended.length;
@@ -241,6 +275,14 @@ class CallContext implements ToolContext {
   progress(text: string): void {
     this.#effect.update(this.#batch, this.#call, { progress: text });
   }
+}
+
+function failure(call: ToolCall, error: unknown): ToolResult {
+  return { content: `${call.name} failed: ${error instanceof Error ? error.message : String(error)}`, isError: true };
+}
+
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
 function signalOf(batch: Batch): AbortSignal {

@@ -1,7 +1,7 @@
 /**
  * Events (behaviours 2 and 3): the order of a run's events with and without tools; the envelope
  * (`type`, `runId`, `agentPath`, strictly increasing `seq`, `ts`) on every event; JSON round trips
- * unchanged; `message_update` carries only the delta; a late subscriber to `events$` still gets
+ * unchanged; `message_update` carries only the delta; with `keepRunEvents` a late subscriber gets
  * the whole run; `agent.state` follows the statechart and each state entry emits a `state` event.
  */
 import { describe, expect, it } from 'vitest';
@@ -65,14 +65,18 @@ describe('events', () => {
     for (const event of events) if (event.type === 'message_update') expect(Object.keys(event).sort()).toEqual(['agentPath', 'delta', 'runId', 'seq', 'ts', 'type']);
   });
 
-  it('replay the whole run to a late subscriber', async () => {
-    const agent = scriptedAgent([{ text: 'one two three' }]);
+  it('replay the whole run to a late subscriber when kept', async () => {
+    const agent = scriptedAgent([{ text: 'one two three' }], { keepRunEvents: true });
     const early = record(agent);
     await agent.prompt('hi');
     const late = record(agent);
     expect(late).toEqual(early.filter((e) => e.runId === late[0]?.runId));
     expect(late[0]?.type).toBe('agent_start');
     expect(late.at(-1)?.type).toBe('agent_end');
+    // Without keepRunEvents, events$ is hot: a late subscriber sees only what comes next.
+    const hot = scriptedAgent([{ text: 'x' }]);
+    await hot.prompt('hi');
+    expect(record(hot)).toEqual([]);
   });
 
   it('expose the statechart state and announce each state entered', async () => {

@@ -46,6 +46,8 @@ export interface ScriptedProviderOptions {
   pricing?: { input?: number; output?: number };
   /** Index of the first step to play (to continue a script in another process). Default 0. */
   startAt?: number;
+  /** Keep a copy of every request in `requests` (for tests to inspect). Default true. */
+  recordRequests?: boolean;
 }
 
 /** A provider that replays a script; `position` is the index of the next step. */
@@ -69,6 +71,7 @@ export function createScriptedProvider(script: readonly ScriptStep[], options: S
   const clock = options.clock ?? systemClock;
   const chunkSize = Math.max(1, options.chunkSize ?? 16);
   const requests: ProviderRequest[] = [];
+  const record = options.recordRequests ?? true;
   let position = options.startAt ?? 0;
   return {
     name: 'scripted',
@@ -78,7 +81,7 @@ export function createScriptedProvider(script: readonly ScriptStep[], options: S
     requests,
     stream(request, { signal }) {
       // The agent's history is appended in place: keep a copy of what this call saw.
-      requests.push({ ...request, messages: [...request.messages] });
+      if (record) requests.push({ ...request, messages: [...request.messages] });
       const index = position++;
       const step = script[index];
       return play(step, index, request, signal);
