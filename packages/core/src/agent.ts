@@ -22,6 +22,12 @@ import { ToolEffect } from './tool-effect.js';
 /** What `prompt` accepts: text, text with images, or whole messages. */
 export type PromptInput = string | UserContent[] | Message[];
 
+/** Options of one run. */
+export interface RunOptions {
+  /** The id the run's events carry. Default: a new id. Sub-agents share their parent run's id. */
+  runId?: RunId;
+}
+
 const ACTIVE: ReadonlySet<AgentStateName> = new Set(['thinking', 'tool_executing', 'waiting_user']);
 
 interface PendingRun {
@@ -167,19 +173,19 @@ export class Agent {
   }
 
   /** Starts a run with `input` as the user's message(s). Throws if a run is active. */
-  prompt(input: PromptInput): Promise<AgentResult> {
+  prompt(input: PromptInput, options: RunOptions = {}): Promise<AgentResult> {
     this.#assertIdle('prompt');
     const at = this.#clock.now();
     const messages: Message[] =
       typeof input === 'string' || isContentList(input) ? [{ role: 'user', content: input, timestamp: at }] : input;
-    this.#runId = createRunId(at);
+    this.#runId = options.runId ?? createRunId(at);
     const run = this.#beginRun();
     this.#send({ type: 'PROMPT', runId: this.#runId, messages });
     return run.promise;
   }
 
   /** Goes on from the current history (after an error, an abort, or with queued messages). */
-  continue(): Promise<AgentResult> {
+  continue(options: RunOptions = {}): Promise<AgentResult> {
     this.#assertIdle('continue');
     const context = this.#context;
     const last = context.messages.at(-1);
@@ -187,7 +193,7 @@ export class Agent {
     if (last.role === 'assistant' && context.steering.length === 0 && context.followUps.length === 0) {
       throw new AgentStateError(ErrorCode.InvalidContinue, 'cannot continue from an assistant message: prompt() instead, or queue a follow-up');
     }
-    this.#runId = createRunId(this.#clock.now());
+    this.#runId = options.runId ?? createRunId(this.#clock.now());
     const run = this.#beginRun();
     this.#send({ type: 'CONTINUE', runId: this.#runId });
     return run.promise;

@@ -16,7 +16,7 @@ export { SchemaValidator, sharedSchemaValidator } from './schema-validator.js';
 export { defineTool } from './tool.js';
 export { addUsage, emptyUsage } from './usage.js';
 
-export type { PromptInput } from './agent.js';
+export type { PromptInput, RunOptions } from './agent.js';
 export type { AgentMachine, AgentMachineInput } from './agent-machine.js';
 export type { AgentHooks, AgentOptions, HookContext, QueueMode, ToolExecution } from './agent-options.js';
 export type { AgentResult, AgentStateName, LimitHit, RunStopReason } from './agent-result.js';

@@ -6,6 +6,14 @@ export { loadGraphFile, parseGraph } from './config/load-graph.js';
 export { createLogger, isLogLevel, LOG_LEVELS, REDACTED_KEYS } from './logger.js';
 export { UnknownAgentError } from './config/unknown-agent-error.js';
 
+export { createFileRunStore, DEFAULT_RUNS_DIR } from './store/file-run-store.js';
+export { createMemoryRunStore, RunStoreErrorCode } from './store/memory-run-store.js';
+export { createDelegationTool, delegationToolName, outcomeOf } from './system/delegation-tool.js';
+export { DEFAULT_MAX_DEPTH, graphActorFactory } from './system/graph-actor-factory.js';
+export { createInProcessTransport, TransportErrorCode } from './system/in-process-transport.js';
+export { RunErrorCode, RunHandle } from './system/run-handle.js';
+export { createRuntime, Runtime } from './system/runtime.js';
+
 export type { AgentFromConfigOptions } from './agent-from-config.js';
 export type { AgentConfig, GraphConfig, GraphVersion, ModelConfig } from './config/graph-config.js';
 export type { Env, EnvProblem, InterpolationResult } from './config/env-interpolation.js';
@@ -14,3 +22,11 @@ export type { LoadGraphOptions } from './config/load-graph.js';
 export type { ReadTextFile } from './config/read-text-file.js';
 export type { Logger } from 'pino';
 export type { LoggerOptions, LogLevel } from './logger.js';
+
+export type { ChildOutcome, ChildRecord, RunRecord, RunStatus, RunStore } from './store/run-store.js';
+export type { DelegationContext, SupervisionPolicy } from './system/delegation-tool.js';
+export type { GraphActorFactoryOptions } from './system/graph-actor-factory.js';
+export type { ActorFactory, InProcessTransportOptions } from './system/in-process-transport.js';
+export type { PendingAt, RunResult } from './system/run-handle.js';
+export type { RunStartOptions, RuntimeOptions } from './system/runtime.js';
+export type { ControlCommand, SpawnRequest, Transport } from './system/transport.js';

@@ -28,6 +28,14 @@ export interface AgentConfig {
   tools: string[];
   limits?: Limits;
   permissions?: PermissionRules;
+  /** One line saying what the agent does; shown to agents that may delegate to it. */
+  description?: string;
+  /** The agents it may delegate to (each becomes a `delegate_to_<name>` tool). */
+  delegates?: string[];
+  /** How deep delegations starting from it may go. */
+  maxDepth?: number;
+  /** How a failed child of this agent is retried. */
+  supervision?: { retries: number; backoffMs: number };
 }
 
 /**

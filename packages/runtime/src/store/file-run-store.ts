@@ -1,0 +1,124 @@
+import { appendFile, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseAgentSnapshot, TroupeError, type AgentEvent, type AgentSnapshot, type RunId } from '@troupe/core';
+import { RunStoreErrorCode } from './memory-run-store.js';
+import type { ChildRecord, RunRecord, RunStore } from './run-store.js';
+
+/** The default directory of the file run store, relative to the working directory. */
+export const DEFAULT_RUNS_DIR = '.troupe/runs';
+
+/**
+ * A run store in plain files, one directory per run:
+ * `run.json` (the record), `events.jsonl` (one event per line, appended), `snapshots/<path>.json`
+ * (each actor's latest snapshot) and `children.json` (the delegations). Every file but the event
+ * log is replaced atomically (written aside, then renamed), so a crash never leaves half a
+ * record. Writes of one run are chained, so they land in call order.
+ */
+export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
+  const chains = new Map<string, Promise<void>>();
+  const pendingEvents = new Map<string, string[]>();
+
+  const runDir = (id: RunId): string => join(dir, encodeURIComponent(id));
+  /** Queues `op` after the run's earlier writes; a failed write does not block later ones. */
+  const chain = (id: RunId, op: () => Promise<void>): Promise<void> => {
+    const next = (chains.get(id) ?? Promise.resolve()).then(op);
+    chains.set(id, next.catch(() => undefined));
+    return next;
+  };
+  const writeJson = async (file: string, value: unknown): Promise<void> => {
+    const temp = `${file}.${process.pid}.tmp`;
+    await writeFile(temp, `${JSON.stringify(value, null, 2)}\n`);
+    await rename(temp, file);
+  };
+  const readJson = async <T>(file: string): Promise<T | undefined> => {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    try {
+      return JSON.parse(text) as T;
+    } catch (error) {
+      throw new TroupeError(RunStoreErrorCode.Corrupt, `${file} is not valid JSON`, { cause: error });
+    }
+  };
+  const record = async (id: RunId): Promise<RunRecord> => {
+    const found = await readJson<RunRecord>(join(runDir(id), 'run.json'));
+    if (found === undefined) throw new TroupeError(RunStoreErrorCode.UnknownRun, `unknown run ${id} (looked in ${dir})`);
+    return found;
+  };
+  const drainEvents = (id: RunId): Promise<void> =>
+    chain(id, async () => {
+      const lines = pendingEvents.get(id);
+      if (lines === undefined || lines.length === 0) return;
+      pendingEvents.set(id, []);
+      await appendFile(join(runDir(id), 'events.jsonl'), lines.join(''));
+    });
+
+  return {
+    createRun: (run) =>
+      chain(run.id, async () => {
+        await mkdir(join(runDir(run.id), 'snapshots'), { recursive: true });
+        await writeJson(join(runDir(run.id), 'run.json'), run);
+      }),
+    updateRun: (id, patch) => chain(id, async () => writeJson(join(runDir(id), 'run.json'), { ...(await record(id)), ...patch })),
+    getRun: async (id) => {
+      await chains.get(id);
+      return readJson<RunRecord>(join(runDir(id), 'run.json'));
+    },
+    listRuns: async () => {
+      let names: string[];
+      try {
+        names = await readdir(dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+      const runs = await Promise.all(names.map((name) => readJson<RunRecord>(join(dir, name, 'run.json'))));
+      return runs.filter((run): run is RunRecord => run !== undefined).sort((a, b) => a.startedAt - b.startedAt);
+    },
+    appendEvent: (event) => {
+      const lines = pendingEvents.get(event.runId);
+      if (lines === undefined) pendingEvents.set(event.runId, [`${JSON.stringify(event)}\n`]);
+      else lines.push(`${JSON.stringify(event)}\n`);
+      // One append per burst of events, not one per event.
+      if (lines === undefined) setImmediate(() => void drainEvents(event.runId).catch(() => undefined));
+    },
+    flush: (id) => drainEvents(id),
+    readEvents: async (id) => {
+      await drainEvents(id);
+      let text: string;
+      try {
+        text = await readFile(join(runDir(id), 'events.jsonl'), 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+      return text.split('\n').filter((line) => line.length > 0).map((line) => JSON.parse(line) as AgentEvent);
+    },
+    saveSnapshot: (id, snapshot) => chain(id, async () => writeJson(join(runDir(id), 'snapshots', `${encodeURIComponent(snapshot.agentPath)}.json`), snapshot)),
+    loadSnapshots: async (id) => {
+      await chains.get(id);
+      await record(id);
+      const names = await readdir(join(runDir(id), 'snapshots'));
+      const snapshots: AgentSnapshot[] = [];
+      for (const name of names.filter((n) => n.endsWith('.json'))) {
+        snapshots.push(parseAgentSnapshot(await readJson(join(runDir(id), 'snapshots', name))));
+      }
+      return snapshots;
+    },
+    saveChild: (id, child) =>
+      chain(id, async () => {
+        const file = join(runDir(id), 'children.json');
+        const children = ((await readJson<ChildRecord[]>(file)) ?? []).filter((c) => !(c.parent === child.parent && c.toolCallId === child.toolCallId));
+        children.push(child);
+        await writeJson(file, children);
+      }),
+    children: async (id) => {
+      await chains.get(id);
+      return (await readJson<ChildRecord[]>(join(runDir(id), 'children.json'))) ?? [];
+    },
+  };
+}

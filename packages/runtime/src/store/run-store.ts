@@ -1,0 +1,63 @@
+import type { AgentEvent, AgentPath, AgentSnapshot, ErrorInfo, RunId, RunStopReason, Usage } from '@troupe/core';
+
+/** Where a run stands. `waiting`: some actor waits for a user's answer or approval. */
+export type RunStatus = 'running' | 'waiting' | 'done' | 'failed' | 'aborted';
+
+/** What a run store keeps about a run. Plain JSON. */
+export interface RunRecord {
+  id: RunId;
+  /** The graph file the run was started from (absolute), so another process can resume it. */
+  graphFile?: string;
+  /** The agent (or pipeline) the run started with. */
+  entry: string;
+  input: string;
+  status: RunStatus;
+  startedAt: number;
+  endedAt?: number;
+  stopReason?: RunStopReason;
+  /** Usage summed over every actor of the run. */
+  usage?: Usage;
+  error?: ErrorInfo;
+}
+
+/** A delegation: which child actor answers which tool call of which parent. */
+export interface ChildRecord {
+  parent: AgentPath;
+  toolCallId: string;
+  path: AgentPath;
+  agent: string;
+  task: string;
+  depth: number;
+  /** Set once the child has ended. */
+  outcome?: ChildOutcome;
+}
+
+/** What a finished child hands back to its parent's tool call. */
+export interface ChildOutcome {
+  stopReason: RunStopReason;
+  text: string;
+  error?: ErrorInfo;
+  usage: Usage;
+}
+
+/**
+ * Keeps runs: their records, events, actor snapshots and delegations, so a run can be listed,
+ * inspected, and resumed by another process.
+ *
+ * Contract: writes of one run are applied in call order; `appendEvent` may buffer, and `flush`
+ * resolves once everything appended before it is durable. Reads reflect every completed write.
+ * Methods reject with a typed error for an unknown run id, never return partial records.
+ */
+export interface RunStore {
+  createRun(record: RunRecord): Promise<void>;
+  updateRun(id: RunId, patch: Partial<Omit<RunRecord, 'id'>>): Promise<void>;
+  getRun(id: RunId): Promise<RunRecord | undefined>;
+  listRuns(): Promise<RunRecord[]>;
+  appendEvent(event: AgentEvent): void;
+  flush(id: RunId): Promise<void>;
+  readEvents(id: RunId): Promise<AgentEvent[]>;
+  saveSnapshot(id: RunId, snapshot: AgentSnapshot): Promise<void>;
+  loadSnapshots(id: RunId): Promise<AgentSnapshot[]>;
+  saveChild(id: RunId, child: ChildRecord): Promise<void>;
+  children(id: RunId): Promise<ChildRecord[]>;
+}

@@ -1,0 +1,118 @@
+import { childPath, type AgentPath, type AgentResult, type RunId, type Tool, type ToolResult } from '@troupe/core';
+import type { ChildOutcome, ChildRecord, RunStore } from '../store/run-store.js';
+import type { Transport } from './transport.js';
+
+/** How a failed child is retried before its error goes back to the parent. */
+export interface SupervisionPolicy {
+  /** Extra attempts after a child ends in `error`. Default 0. */
+  retries: number;
+  /** Wait before the first retry, doubled each time. Default 1000 ms. */
+  backoffMs: number;
+}
+
+/** What a delegation tool needs to know of its parent and the run. */
+export interface DelegationContext {
+  transport: Transport;
+  store: RunStore;
+  parent: AgentPath;
+  /** The parent's depth (the entry is 0). */
+  depth: number;
+  /** The deepest a delegation may go. */
+  maxDepth: number;
+  supervision: SupervisionPolicy;
+  /** Waits `ms` unless the signal fires first (injected: tests use a simulated clock). */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+/** The name of the tool that delegates to `agent`. */
+export function delegationToolName(agent: string): string {
+  return `delegate_to_${agent}`;
+}
+
+/**
+ * A tool that hands a task to a child actor running the graph's agent `child`, waits for it, and
+ * returns its final text (or its error text — never an empty result).
+ *
+ * The child's path is `<parent>/<child>#<n>`, numbered per parent and agent. Each delegation is
+ * recorded in the run store under the parent's tool call id, so when a restored parent runs the
+ * call again it re-attaches to the same child (or takes its recorded outcome) rather than
+ * starting another. Aborting the call aborts the child and, through its own delegations, the
+ * whole subtree. A child that ends in `error` is retried per the supervision policy.
+ */
+export function createDelegationTool(child: { name: string; description?: string }, context: DelegationContext): Tool {
+  let seeded: Promise<number> | undefined;
+  let issued = 0;
+  const nextPath = async (runId: RunId): Promise<AgentPath> => {
+    // Number children after the ones this parent already had (a restored parent keeps counting).
+    seeded ??= context.store.children(runId).then((all) => all.filter((c) => c.parent === context.parent && c.agent === child.name).length);
+    const base = await seeded;
+    issued += 1;
+    return childPath(context.parent, child.name, base + issued);
+  };
+
+  return {
+    name: delegationToolName(child.name),
+    description: `Delegate a task to the ${child.name} agent${child.description === undefined ? '' : ` (${child.description})`}. It works on its own and returns its final answer.`,
+    parameters: {
+      type: 'object',
+      properties: { task: { type: 'string', minLength: 1, description: `Everything the ${child.name} agent needs to know to do the task.` } },
+      required: ['task'],
+      additionalProperties: false,
+    },
+    readOnly: true,
+    execute: async (args, ctx) => {
+      const task = String(args['task']);
+      if (context.depth + 1 > context.maxDepth) {
+        return { content: `cannot delegate to ${child.name}: the delegation depth limit (${context.maxDepth}) is reached`, isError: true };
+      }
+      const { runId, toolCallId, signal } = ctx;
+      const known = (await context.store.children(runId)).find((c) => c.parent === context.parent && c.toolCallId === toolCallId);
+      if (known?.outcome !== undefined) return toToolResult(child.name, known.path, known.outcome);
+      let record: ChildRecord | undefined = known;
+      for (let attempt = 0; ; attempt++) {
+        const outcome = await run(record);
+        const last = outcome.stopReason !== 'error' || attempt >= context.supervision.retries || signal.aborted;
+        if (last) return toToolResult(child.name, outcome.path, outcome);
+        await context.sleep(context.supervision.backoffMs * 2 ** attempt, signal);
+        record = undefined;
+      }
+
+      /** Re-attaches to the recorded child if it is still hosted, else starts a new one. */
+      async function run(existing: ChildRecord | undefined): Promise<ChildOutcome & { path: AgentPath }> {
+        let current = existing;
+        let result = current === undefined ? undefined : await waitFor(current.path).catch(() => undefined);
+        if (current === undefined || result === undefined) {
+          current = { parent: context.parent, toolCallId, path: await nextPath(runId), agent: child.name, task, depth: context.depth + 1 };
+          await context.store.saveChild(runId, current);
+          await context.transport.spawn({ runId, path: current.path, agent: child.name, input: task, depth: current.depth });
+          result = await waitFor(current.path);
+        }
+        const outcome = outcomeOf(result);
+        await context.store.saveChild(runId, { ...current, outcome });
+        return { ...outcome, path: current.path };
+      }
+
+      function waitFor(path: AgentPath): Promise<AgentResult> {
+        const abort = (): void => void context.transport.control(runId, path, { type: 'abort' }).catch(() => undefined);
+        if (signal.aborted) abort();
+        else signal.addEventListener('abort', abort, { once: true });
+        return context.transport.result(runId, path).finally(() => signal.removeEventListener('abort', abort));
+      }
+    },
+  };
+}
+
+/** The parts of a child's result its parent keeps. */
+export function outcomeOf(result: AgentResult): ChildOutcome {
+  const outcome: ChildOutcome = { stopReason: result.stopReason, text: result.text, usage: result.usage };
+  if (result.error !== undefined) outcome.error = result.error;
+  return outcome;
+}
+
+function toToolResult(name: string, path: AgentPath, outcome: ChildOutcome): ToolResult {
+  const failed = outcome.stopReason === 'error' || outcome.stopReason === 'aborted';
+  let text = outcome.text;
+  if (failed) text = `${name} ${outcome.stopReason === 'aborted' ? 'was aborted' : 'failed'}: ${outcome.error?.message ?? 'no reason given'}${text === '' ? '' : `\n\nIts last words: ${text}`}`;
+  else if (text === '') text = `${name} finished (${outcome.stopReason}) without a text answer.`;
+  return { content: text, isError: failed, details: { path, stopReason: outcome.stopReason, usage: outcome.usage } };
+}

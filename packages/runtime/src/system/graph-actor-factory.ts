@@ -1,0 +1,60 @@
+import type { AgentSnapshot, Clock } from '@troupe/core';
+import { createScriptedProvider } from '@troupe/providers';
+import type { ToolRegistry } from '@troupe/tools';
+import { agentConfigOf, agentOptionsFromConfig } from '../agent-from-config.js';
+import type { GraphConfig } from '../config/graph-config.js';
+import type { RunStore } from '../store/run-store.js';
+import { createDelegationTool, type SupervisionPolicy } from './delegation-tool.js';
+import type { ActorFactory } from './in-process-transport.js';
+
+/** The delegation depth used when neither the agent nor the runtime sets one. */
+export const DEFAULT_MAX_DEPTH = 8;
+
+/** Options of {@link graphActorFactory}. */
+export interface GraphActorFactoryOptions {
+  store: RunStore;
+  clock?: Clock;
+  tools?: ToolRegistry;
+  maxDepth?: number;
+  supervision?: SupervisionPolicy;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+/**
+ * Builds actors from a loaded graph: the agent's provider, tools, prompt and limits, plus one
+ * delegation tool per agent it may delegate to. A scripted model restored from a snapshot goes on
+ * from the reply after the last one in its history.
+ */
+export function graphActorFactory(graph: GraphConfig, options: GraphActorFactoryOptions): ActorFactory {
+  return (request, transport) => {
+    const config = agentConfigOf(graph, request.agent);
+    const base = agentOptionsFromConfig(graph, request.agent, {
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+      ...(options.tools === undefined ? {} : { tools: options.tools }),
+    });
+    const delegations = (config.delegates ?? []).map((name) =>
+      createDelegationTool(graph.agents[name]?.description === undefined ? { name } : { name, description: graph.agents[name].description }, {
+        transport,
+        store: options.store,
+        parent: request.path,
+        depth: request.depth,
+        maxDepth: config.maxDepth ?? options.maxDepth ?? DEFAULT_MAX_DEPTH,
+        supervision: config.supervision ?? options.supervision ?? { retries: 0, backoffMs: 1000 },
+        sleep: options.sleep,
+      }),
+    );
+    const agentOptions = { ...base, tools: [...(base.tools ?? []), ...delegations] };
+    const script = graph.models[config.model]?.script;
+    if (request.snapshot !== undefined && script !== undefined) {
+      agentOptions.provider = createScriptedProvider(script, {
+        startAt: repliesIn(request.snapshot),
+        ...(options.clock === undefined ? {} : { clock: options.clock }),
+      });
+    }
+    return agentOptions;
+  };
+}
+
+function repliesIn(snapshot: AgentSnapshot): number {
+  return snapshot.context.messages.filter((m) => m.role === 'assistant').length;
+}

@@ -1,0 +1,150 @@
+import {
+  addUsage, emptyUsage, TroupeError, type AgentEvent, type AgentPath, type AgentResult, type PendingInput, type PermissionDecision, type RunId,
+  type Usage,
+} from '@troupe/core';
+import type { Observable, Subscription } from 'rxjs';
+import type { RunStatus } from '../store/run-store.js';
+import type { ControlCommand, Transport } from './transport.js';
+
+/** An actor of the run waiting for a user, and what for. */
+export interface PendingAt {
+  path: AgentPath;
+  input: PendingInput;
+}
+
+/** How a run ended. */
+export interface RunResult {
+  runId: RunId;
+  status: Exclude<RunStatus, 'running' | 'waiting'>;
+  /** The entry actor's result: its stop reason, text and messages. */
+  result: AgentResult;
+  /** Usage and cost summed over every actor of the run. */
+  usage: Usage;
+}
+
+/** Error codes of run handles. */
+export const RunErrorCode = { NotWaiting: 'run_not_waiting', Ambiguous: 'ambiguous_target', Finished: 'run_finished' } as const;
+
+/**
+ * A run of the runtime: its events, its outcome, what it waits for, and the controls that reach
+ * any of its actors by path.
+ *
+ * `events$` is hot (subscribe right after `run()` returns to see everything); `result` never
+ * rejects for run failures, only for a failure of the runtime itself (a store that cannot write).
+ */
+export class RunHandle {
+  readonly id: RunId;
+  /** The entry actor's path. */
+  readonly entry: AgentPath;
+  readonly events$: Observable<AgentEvent>;
+  readonly #transport: Transport;
+  readonly #pending = new Map<string, PendingInput>();
+  readonly #subscription: Subscription;
+  #usage = emptyUsage();
+  #ended = false;
+  /** Set by the runtime once the run is started. */
+  result!: Promise<RunResult>;
+
+  constructor(id: RunId, entry: AgentPath, transport: Transport, onChange: (status: RunStatus) => void, waiting: PendingAt[] = []) {
+    this.id = id;
+    this.entry = entry;
+    this.#transport = transport;
+    this.events$ = transport.events(id);
+    for (const { path, input } of waiting) this.#pending.set(path, input);
+    this.#subscription = this.events$.subscribe((event) => {
+      const before = this.#pending.size;
+      this.#track(event);
+      if (!this.#ended && (before === 0) !== (this.#pending.size === 0)) onChange(this.status);
+    });
+  }
+
+  /** `waiting` while any actor waits for a user, else `running` until the entry ends. */
+  get status(): RunStatus {
+    if (this.#ended) return 'done';
+    return this.#pending.size > 0 ? 'waiting' : 'running';
+  }
+
+  /** Every actor waiting for a user, with what it waits for. */
+  get waiting(): PendingAt[] {
+    return [...this.#pending].map(([path, input]) => ({ path: path as AgentPath, input }));
+  }
+
+  /** Usage summed over every actor so far. */
+  get usage(): Usage {
+    return this.#usage;
+  }
+
+  /** Answers the question of the actor at `path` (default: the only actor asking one). */
+  async reply(answer: string, path?: AgentPath | string): Promise<void> {
+    const target = this.#target('question', path, undefined);
+    return this.#control(target, { type: 'reply', answer });
+  }
+
+  /** Decides the permission request `callId` (of the actor at `path`, found by call id when omitted). */
+  async approve(callId: string, decision: PermissionDecision, path?: AgentPath | string): Promise<void> {
+    const target = this.#target('permission', path, callId);
+    return this.#control(target, { type: 'approve', callId, decision });
+  }
+
+  /** Steers the actor at `path` (default: the entry). */
+  steer(message: string, path: AgentPath | string = this.entry): Promise<void> {
+    return this.#control(path as AgentPath, { type: 'steer', message });
+  }
+
+  /** Queues a follow-up for the actor at `path` (default: the entry). */
+  followUp(message: string, path: AgentPath | string = this.entry): Promise<void> {
+    return this.#control(path as AgentPath, { type: 'followUp', message });
+  }
+
+  /** Aborts the run: the entry actor and, through its delegations, every actor below it. */
+  abort(): Promise<void> {
+    return this.#ended ? Promise.resolve() : this.#control(this.entry, { type: 'abort' });
+  }
+
+  /** Called by the runtime when the entry has ended. */
+  end(): void {
+    this.#ended = true;
+    this.#pending.clear();
+    this.#subscription.unsubscribe();
+  }
+
+  #control(path: AgentPath, command: ControlCommand): Promise<void> {
+    return this.#transport.control(this.id, path, command);
+  }
+
+  #track(event: AgentEvent): void {
+    switch (event.type) {
+      case 'usage':
+        this.#usage = addUsage(this.#usage, event.usage);
+        break;
+      case 'permission_request':
+        this.#pending.set(event.agentPath, { kind: 'permission', callId: event.toolCallId, toolName: event.toolName, args: event.args });
+        break;
+      case 'question': {
+        const input: PendingInput = { kind: 'question', callId: event.toolCallId, toolName: event.toolName, question: event.question };
+        if (event.details !== undefined) input.details = event.details;
+        this.#pending.set(event.agentPath, input);
+        break;
+      }
+      case 'state':
+        if (event.state !== 'waiting_user') this.#pending.delete(event.agentPath);
+        break;
+      default:
+        break;
+    }
+  }
+
+  #target(kind: PendingInput['kind'], path: string | undefined, callId: string | undefined): AgentPath {
+    const candidates = this.waiting.filter((p) => p.input.kind === kind && (path === undefined || p.path === path) && (callId === undefined || p.input.callId === callId));
+    const [first, ...others] = candidates;
+    if (first === undefined) {
+      const what = kind === 'question' ? 'an answer' : `a decision${callId === undefined ? '' : ` on ${callId}`}`;
+      const waiting = this.waiting.map((p) => `${p.path} (${p.input.kind} ${p.input.callId})`).join(', ');
+      throw new TroupeError(RunErrorCode.NotWaiting, `no actor of run ${this.id}${path === undefined ? '' : ` at ${path}`} is waiting for ${what}${waiting === '' ? '' : `; waiting: ${waiting}`}`);
+    }
+    if (others.length > 0) {
+      throw new TroupeError(RunErrorCode.Ambiguous, `several actors are waiting for ${kind === 'question' ? 'an answer' : 'a decision'}: ${candidates.map((p) => p.path).join(', ')}; say which path`);
+    }
+    return first.path;
+  }
+}

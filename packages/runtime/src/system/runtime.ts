@@ -1,0 +1,176 @@
+import {
+  parseAgentPath, systemClock, toErrorInfo, TroupeError, createRunId, type AgentResult, type AgentSnapshot, type Clock, type RunId,
+} from '@troupe/core';
+import type { ToolRegistry } from '@troupe/tools';
+import { agentConfigOf } from '../agent-from-config.js';
+import type { GraphConfig } from '../config/graph-config.js';
+import { createMemoryRunStore } from '../store/memory-run-store.js';
+import type { ChildOutcome, RunRecord, RunStatus, RunStore } from '../store/run-store.js';
+import type { SupervisionPolicy } from './delegation-tool.js';
+import { graphActorFactory } from './graph-actor-factory.js';
+import { createInProcessTransport } from './in-process-transport.js';
+import { RunErrorCode, RunHandle, type PendingAt, type RunResult } from './run-handle.js';
+import type { Transport } from './transport.js';
+
+/** Options of {@link createRuntime}. */
+export interface RuntimeOptions {
+  graph: GraphConfig;
+  /** Where runs are recorded. Default: in memory. */
+  store?: RunStore;
+  /** Where actors run. Default: this process. */
+  transport?: Transport;
+  clock?: Clock;
+  tools?: ToolRegistry;
+  /** The delegation depth for agents that set none. */
+  maxDepth?: number;
+  /** How failed children are retried, for agents that set no policy. */
+  supervision?: SupervisionPolicy;
+  /** Failures of background work (a store write); default: ignored after being reported in the run. */
+  onError?: (error: unknown) => void;
+}
+
+/** Options of one run. */
+export interface RunStartOptions {
+  /** The agent to start (default: the graph's entry). */
+  entry?: string;
+  runId?: RunId;
+}
+
+/** Creates a {@link Runtime}. */
+export function createRuntime(options: RuntimeOptions): Runtime {
+  return new Runtime(options);
+}
+
+/**
+ * Hosts a graph's agents as actors: starts runs at an entry agent, lets agents delegate to
+ * child actors, records every run in the store, and resumes a recorded run in another process.
+ */
+export class Runtime {
+  readonly graph: GraphConfig;
+  readonly store: RunStore;
+  readonly transport: Transport;
+  readonly #clock: Clock;
+
+  constructor(options: RuntimeOptions) {
+    this.graph = options.graph;
+    this.store = options.store ?? createMemoryRunStore();
+    this.#clock = options.clock ?? systemClock;
+    const clock = this.#clock;
+    const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
+      new Promise((resolve) => {
+        const handle = clock.setTimeout(resolve, ms);
+        signal.addEventListener('abort', () => (clock.clearTimeout(handle), resolve()), { once: true });
+      });
+    this.transport =
+      options.transport ??
+      createInProcessTransport({
+        store: this.store,
+        factory: graphActorFactory(this.graph, {
+          store: this.store,
+          sleep,
+          ...(options.clock === undefined ? {} : { clock: options.clock }),
+          ...(options.tools === undefined ? {} : { tools: options.tools }),
+          ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
+          ...(options.supervision === undefined ? {} : { supervision: options.supervision }),
+        }),
+        ...(options.onError === undefined ? {} : { onError: options.onError }),
+      });
+  }
+
+  /** Starts a run of the entry agent on `input`. Subscribe to `events$` right away to see it all. */
+  run(input: string, options: RunStartOptions = {}): RunHandle {
+    const entry = options.entry ?? this.graph.entry;
+    agentConfigOf(this.graph, entry);
+    const id = options.runId ?? createRunId(this.#clock.now());
+    const path = parseAgentPath(entry);
+    const handle = this.#handle(id, path);
+    const record: RunRecord = { id, graphFile: this.graph.file, entry, input, status: 'running', startedAt: this.#clock.now() };
+    handle.result = this.#finish(handle, (async () => {
+      await this.store.createRun(record);
+      await this.transport.spawn({ runId: id, path, agent: entry, input, depth: 0 });
+      return this.transport.result(id, path);
+    })());
+    return handle;
+  }
+
+  /**
+   * Resumes a recorded run (after its process ended): every actor that had not ended is restored
+   * from its latest snapshot and goes on; actors waiting for a user wait again, answerable through
+   * the returned handle.
+   */
+  async resume(runId: RunId): Promise<RunHandle> {
+    const record = await this.store.getRun(runId);
+    if (record === undefined) throw new TroupeError('unknown_run', `unknown run ${runId}`);
+    if (record.status !== 'running' && record.status !== 'waiting') {
+      throw new TroupeError(RunErrorCode.Finished, `run ${runId} has already finished (${record.status})`);
+    }
+    const snapshots = await this.store.loadSnapshots(runId);
+    const byPath = new Map(snapshots.map((s) => [s.agentPath, s]));
+    const entry = parseAgentPath(record.entry);
+    const live = snapshots.filter(isActive);
+    const waiting: PendingAt[] = live.flatMap((s) => (s.context.pending === null ? [] : [{ path: s.agentPath as never, input: s.context.pending }]));
+    const handle = this.#handle(runId, entry, waiting);
+    // A child that ended while its outcome was not yet recorded: record it from its snapshot.
+    for (const child of await this.store.children(runId)) {
+      const snapshot = byPath.get(child.path);
+      if (child.outcome === undefined && snapshot !== undefined && !isActive(snapshot)) {
+        await this.store.saveChild(runId, { ...child, outcome: outcomeFromSnapshot(snapshot) });
+      }
+    }
+    await this.store.updateRun(runId, { status: waiting.length > 0 ? 'waiting' : 'running' });
+    // Children first, so a parent re-running its delegation finds its child already hosted.
+    for (const snapshot of live.sort((a, b) => depthOf(b.agentPath) - depthOf(a.agentPath))) {
+      const agent = snapshot.agentPath.split('/').at(-1)?.replace(/#\d+$/, '') ?? record.entry;
+      await this.transport.spawn({ runId, path: parseAgentPath(snapshot.agentPath), agent, snapshot, depth: depthOf(snapshot.agentPath) });
+    }
+    handle.result = this.#finish(handle, byPath.has(entry) ? this.transport.result(runId, entry) : Promise.reject(new TroupeError('unknown_run', `run ${runId} has no snapshot of ${entry}`)));
+    return handle;
+  }
+
+  /** Stops every actor this runtime hosts. */
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+
+  #handle(id: RunId, entry: ReturnType<typeof parseAgentPath>, waiting: PendingAt[] = []): RunHandle {
+    return new RunHandle(id, entry, this.transport, (status) => void this.store.updateRun(id, { status }).catch(() => undefined), waiting);
+  }
+
+  async #finish(handle: RunHandle, ended: Promise<AgentResult>): Promise<RunResult> {
+    let result: AgentResult;
+    try {
+      result = await ended;
+    } catch (error) {
+      handle.end();
+      await this.store.updateRun(handle.id, { status: 'failed', endedAt: this.#clock.now(), error: toErrorInfo(error) }).catch(() => undefined);
+      throw error;
+    }
+    handle.end();
+    const status: RunResult['status'] = result.stopReason === 'error' ? 'failed' : result.stopReason === 'aborted' ? 'aborted' : 'done';
+    const patch: Partial<RunRecord> = { status, endedAt: this.#clock.now(), stopReason: result.stopReason, usage: handle.usage };
+    if (result.error !== undefined) patch.error = result.error;
+    await this.store.updateRun(handle.id, patch);
+    await this.store.flush(handle.id);
+    return { runId: handle.id, status, result, usage: handle.usage };
+  }
+}
+
+function isActive(snapshot: AgentSnapshot): boolean {
+  const top = typeof snapshot.state === 'string' ? snapshot.state : Object.keys(snapshot.state)[0];
+  return top === 'thinking' || top === 'tool_executing' || top === 'waiting_user';
+}
+
+function depthOf(path: string): number {
+  return path.split('/').length - 1;
+}
+
+function outcomeFromSnapshot(snapshot: AgentSnapshot): ChildOutcome {
+  const run = snapshot.context.run;
+  const messages = snapshot.context.messages;
+  const last = [...messages].reverse().find((m) => m.role === 'assistant');
+  const text = last === undefined ? '' : last.content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
+  const outcome: ChildOutcome = { stopReason: run?.end?.stopReason ?? 'error', text, usage: run?.usage ?? { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } } };
+  if (run?.end?.error !== undefined) outcome.error = run.end.error;
+  return outcome;
+}
+

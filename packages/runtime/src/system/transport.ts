@@ -1,0 +1,48 @@
+import type { AgentEvent, AgentPath, AgentResult, AgentSnapshot, PermissionDecision, RunId } from '@troupe/core';
+import type { Observable } from 'rxjs';
+
+/** Start an actor of a run: a fresh one with `input`, or one restored from `snapshot`. */
+export interface SpawnRequest {
+  runId: RunId;
+  /** Where the actor sits in the run's tree (`lead/researcher#2`). */
+  path: AgentPath;
+  /** The graph's agent to run. */
+  agent: string;
+  /** The task: the user message of a fresh actor. */
+  input?: string;
+  /** Restore from this snapshot instead of starting fresh. */
+  snapshot?: AgentSnapshot;
+  /** How many delegations deep the actor is (the entry is 0). */
+  depth: number;
+}
+
+/** What can be asked of a running actor from anywhere. */
+export type ControlCommand =
+  | { type: 'abort' }
+  | { type: 'steer'; message: string }
+  | { type: 'followUp'; message: string }
+  | { type: 'reply'; answer: string }
+  | { type: 'approve'; callId: string; decision: PermissionDecision };
+
+/**
+ * Moves a run's actors, their events and their control messages between whoever starts them and
+ * wherever they run: in this process, or on workers over NATS.
+ *
+ * Contract: `spawn` resolves once the actor is accepted (not when it ends); the actor's events,
+ * `agent_end` included, arrive on `events(runId)` tagged with its path, in the order it emitted
+ * them. `events` is hot: subscribe before spawning to see everything (`result` has no such race).
+ * `control` reaches the actor
+ * at `path` wherever it lives and rejects with a typed error when no such actor is running.
+ * Aborting an actor aborts its subtree (through its delegation tools' abort signals).
+ */
+export interface Transport {
+  spawn(request: SpawnRequest): Promise<void>;
+  control(runId: RunId, path: AgentPath, command: ControlCommand): Promise<void>;
+  events(runId: RunId): Observable<AgentEvent>;
+  /**
+   * The outcome of the actor at `path`: resolves at its `agent_end` (at once if it has already
+   * ended); rejects with a typed error when no such actor was ever spawned on this transport.
+   */
+  result(runId: RunId, path: AgentPath): Promise<AgentResult>;
+  close(): Promise<void>;
+}

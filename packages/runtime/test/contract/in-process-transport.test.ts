@@ -1,0 +1,13 @@
+/**
+ * The transport contract (see transport-contract.ts) holds for the in-process transport.
+ */
+import { createInProcessTransport, graphActorFactory } from '../../src/index.js';
+import { transportContract } from './transport-contract.js';
+
+transportContract('in-process', async (graph, store, tools) => {
+  const transport = createInProcessTransport({
+    store,
+    factory: graphActorFactory(graph, { store, tools, sleep: () => Promise.resolve() }),
+  });
+  return { transport, close: () => transport.close() };
+});

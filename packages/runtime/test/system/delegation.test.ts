@@ -1,0 +1,112 @@
+/**
+ * Delegation in one process: an agent with `delegates` gets a `delegate_to_<name>` tool that
+ * spawns a child actor at `<parent>/<name>#n`, streams the child's events into the run with the
+ * child's path, and returns the child's final text as the tool result (its error text when it
+ * failed). Several delegations of one turn run concurrently; `maxDepth` bounds recursion; a
+ * failed child is retried per the supervision policy; aborting the run aborts the subtree.
+ */
+import type { AgentEvent, ToolResultMessage } from '@troupe/core';
+import { SimulatedClock } from '@troupe/core/testing';
+import { describe, expect, it } from 'vitest';
+import { createRuntime } from '../../src/index.js';
+import { delegate, testGraph } from './graph-builder.js';
+
+function toolResults(messages: readonly { role: string }[]): ToolResultMessage[] {
+  return messages.filter((m): m is ToolResultMessage => m.role === 'toolResult');
+}
+
+describe('delegation', () => {
+  it('runs a child actor and returns its final text as the tool result', async () => {
+    const graph = testGraph({
+      lead: { delegates: ['researcher'], script: [{ toolCalls: [delegate('researcher', 'find facts')] }, { text: 'Summary: {{lastToolResult}}' }] },
+      researcher: { description: 'finds facts', script: [{ text: 'the sky is blue' }] },
+    });
+    const runtime = createRuntime({ graph });
+    const run = runtime.run('tell me about the sky');
+    const events: AgentEvent[] = [];
+    run.events$.subscribe((e) => events.push(e));
+    const { status, result, usage } = await run.result;
+    expect(status).toBe('done');
+    expect(result.text).toBe('Summary: the sky is blue');
+    expect(toolResults(result.messages)[0]).toMatchObject({ toolName: 'delegate_to_researcher', isError: false, details: { path: 'lead/researcher#1', stopReason: 'stop' } });
+    // The child's events are part of the run, tagged with its path and the run's id.
+    const childEvents = events.filter((e) => e.agentPath === 'lead/researcher#1');
+    expect(childEvents.map((e) => e.type)).toContain('agent_end');
+    expect(new Set(events.map((e) => e.runId))).toEqual(new Set([run.id]));
+    // The child saw its task as its prompt; the run's usage covers both actors.
+    expect(usage.totalTokens).toBeGreaterThan(result.usage.totalTokens);
+    await runtime.close();
+  });
+
+  it('runs several delegations of one turn concurrently, numbering the children', async () => {
+    const clock = new SimulatedClock();
+    const graph = testGraph({
+      lead: { delegates: ['worker'], script: [{ toolCalls: [delegate('worker', 'a'), delegate('worker', 'b'), delegate('worker', 'c')] }, { text: 'done' }] },
+      worker: { script: [{ text: 'finished', delayMs: 1000 }] },
+    });
+    const runtime = createRuntime({ graph, clock });
+    const run = runtime.run('go');
+    const started: string[] = [];
+    run.events$.subscribe((e) => e.type === 'agent_start' && started.push(e.agentPath));
+    // All three children wait on their 1 s delay at the same time: one second finishes them all.
+    while (started.length < 4) await clock.advance(0);
+    await clock.advance(1000);
+    const { result } = await run.result;
+    expect(started.slice(1).sort()).toEqual(['lead/worker#1', 'lead/worker#2', 'lead/worker#3']);
+    expect(toolResults(result.messages).map((r) => r.isError)).toEqual([false, false, false]);
+  });
+
+  it('returns the child error text when a child fails, after the supervision retries', async () => {
+    const clock = new SimulatedClock();
+    const graph = testGraph({
+      lead: { delegates: ['flaky'], supervision: { retries: 1, backoffMs: 500 }, script: [{ toolCalls: [delegate('flaky', 'try')] }, { text: '{{lastToolResult}}' }] },
+      flaky: { script: [{ error: { kind: 'auth', message: 'no key for flaky' } }] },
+    });
+    const runtime = createRuntime({ graph, clock });
+    const run = runtime.run('go');
+    const starts: string[] = [];
+    run.events$.subscribe((e) => e.type === 'agent_start' && starts.push(e.agentPath));
+    while (starts.length < 2) await clock.advance(0);
+    await clock.advance(500);
+    const { result } = await run.result;
+    expect(starts).toEqual(['lead', 'lead/flaky#1', 'lead/flaky#2']);
+    const [failure] = toolResults(result.messages);
+    expect(failure?.isError).toBe(true);
+    expect(failure?.content).toEqual([{ type: 'text', text: 'flaky failed: no key for flaky' }]);
+  });
+
+  it('refuses to delegate past maxDepth', async () => {
+    const graph = testGraph({
+      echo: { delegates: ['echo'], maxDepth: 2, script: [{ toolCalls: [delegate('echo', 'again')] }, { text: 'bottom: {{lastToolResult}}' }] },
+    });
+    const run = createRuntime({ graph }).run('go');
+    const paths = new Set<string>();
+    run.events$.subscribe((e) => paths.add(e.agentPath));
+    const { result } = await run.result;
+    expect([...paths]).toEqual(['echo', 'echo/echo#1', 'echo/echo#1/echo#1']);
+    expect(result.text).toContain('bottom:');
+  });
+
+  it('aborts the whole subtree when the run is aborted', async () => {
+    const clock = new SimulatedClock();
+    const graph = testGraph({
+      lead: { delegates: ['mid'], script: [{ toolCalls: [delegate('mid', 'go deeper')] }, { text: 'never' }] },
+      mid: { delegates: ['leaf'], script: [{ toolCalls: [delegate('leaf', 'wait')] }, { text: 'never' }] },
+      leaf: { script: [{ text: 'too late', delayMs: 60_000 }] },
+    });
+    const runtime = createRuntime({ graph, clock });
+    const run = runtime.run('go');
+    const ends = new Map<string, string>();
+    const started: string[] = [];
+    run.events$.subscribe((e) => {
+      if (e.type === 'agent_start') started.push(e.agentPath);
+      if (e.type === 'agent_end') ends.set(e.agentPath, e.result.stopReason);
+    });
+    while (started.length < 3) await clock.advance(0);
+    await run.abort();
+    const { status } = await run.result;
+    expect(status).toBe('aborted');
+    await clock.advance(0);
+    expect(Object.fromEntries(ends)).toEqual({ 'lead/mid#1/leaf#1': 'aborted', 'lead/mid#1': 'aborted', lead: 'aborted' });
+  });
+});

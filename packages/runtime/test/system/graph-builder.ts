@@ -1,0 +1,25 @@
+/**
+ * Builds graphs in code for the runtime tests (the YAML loader has its own tests). Not a test.
+ */
+import type { ScriptStep } from '@troupe/providers';
+import type { AgentConfig, GraphConfig } from '../../src/index.js';
+
+/** An agent of a test graph: its script and the rest of its config. */
+export interface TestAgent extends Partial<Omit<AgentConfig, 'name' | 'model'>> {
+  script: ScriptStep[];
+}
+
+/** A graph whose every agent has its own scripted model. The first agent is the entry. */
+export function testGraph(agents: Record<string, TestAgent>, entry = Object.keys(agents)[0]!): GraphConfig {
+  const graph: GraphConfig = { version: 1, file: 'test.yaml', models: {}, agents: {}, entry };
+  for (const [name, { script, ...rest }] of Object.entries(agents)) {
+    graph.models[name] = { name, spec: { provider: 'scripted', model: name }, script };
+    graph.agents[name] = { name, model: name, tools: [], ...rest };
+  }
+  return graph;
+}
+
+/** A delegation call in a script. */
+export function delegate(agent: string, task: string): { name: string; arguments: { task: string } } {
+  return { name: `delegate_to_${agent}`, arguments: { task } };
+}
