@@ -13,9 +13,14 @@ export { DEFAULT_MAX_DEPTH, graphActorFactory } from './system/graph-actor-facto
 export { createInProcessTransport, TransportErrorCode } from './system/in-process-transport.js';
 export { RunErrorCode, RunHandle } from './system/run-handle.js';
 export { createRuntime, Runtime } from './system/runtime.js';
+export { runPipeline } from './pipeline/pipeline-runner.js';
+export { PipelineErrorCode } from './pipeline/template.js';
 
 export type { AgentFromConfigOptions } from './agent-from-config.js';
-export type { AgentConfig, GraphConfig, GraphVersion, ModelConfig } from './config/graph-config.js';
+export type {
+  AgentConfig, AgentStepConfig, GraphConfig, GraphVersion, MapStepConfig, ModelConfig, ParallelStepConfig, PipelineConfig, PipelineStepConfig, StepBase,
+  StepOutputConfig,
+} from './config/graph-config.js';
 export type { Env, EnvProblem, InterpolationResult } from './config/env-interpolation.js';
 export type { GraphProblem } from './config/graph-file-error.js';
 export type { LoadGraphOptions } from './config/load-graph.js';
@@ -30,3 +35,5 @@ export type { ActorFactory, InProcessTransportOptions } from './system/in-proces
 export type { PendingAt, RunResult } from './system/run-handle.js';
 export type { RunStartOptions, RuntimeOptions } from './system/runtime.js';
 export type { ControlCommand, SpawnRequest, Transport } from './system/transport.js';
+export type { PipelineContext, PipelineResult, StepOutcome } from './pipeline/pipeline-runner.js';
+export type { TemplateScope } from './pipeline/template.js';

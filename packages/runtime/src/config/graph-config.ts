@@ -38,6 +38,58 @@ export interface AgentConfig {
   supervision?: { retries: number; backoffMs: number };
 }
 
+/** Ask a step's agent for JSON that matches `schema`; an invalid reply is retried `retries` times. */
+export interface StepOutputConfig {
+  schema: Record<string, unknown>;
+  retries?: number;
+}
+
+/** Fields every pipeline step has. */
+export interface StepBase {
+  /** Unique within its pipeline; later steps read its output as `{{steps.<id>.output}}`. */
+  id: string;
+  /** Record the failure (output `null`) and go on instead of failing the pipeline. */
+  continueOnError?: boolean;
+}
+
+/** Run one agent on a templated input. */
+export interface AgentStepConfig extends StepBase {
+  kind: 'agent';
+  agent: string;
+  /** A template over `{{input}}` and `{{steps.<id>.output…}}`. */
+  input: string;
+  output?: StepOutputConfig;
+}
+
+/** Run agent steps at once; the output is an object keyed by their ids. */
+export interface ParallelStepConfig extends StepBase {
+  kind: 'parallel';
+  steps: AgentStepConfig[];
+}
+
+/** Run one agent per item of a JSON list an earlier step produced; the output is the list of outputs. */
+export interface MapStepConfig extends StepBase {
+  kind: 'map';
+  /** A template that must resolve to a list, e.g. `{{steps.outline.output}}`. */
+  over: string;
+  /** At most this many items at once. Default 4. */
+  concurrency?: number;
+  agent: string;
+  /** A template that may also use `{{item}}` and `{{index}}`. */
+  input: string;
+  output?: StepOutputConfig;
+}
+
+/** One step of a pipeline. */
+export type PipelineStepConfig = AgentStepConfig | ParallelStepConfig | MapStepConfig;
+
+/** A named pipeline of a graph (`pipelines.<name>`). */
+export interface PipelineConfig {
+  name: string;
+  description?: string;
+  steps: PipelineStepConfig[];
+}
+
 /**
  * A loaded, validated graph file. Every reference in it resolves: each agent's model is a key of
  * `models`, each tool is known, `entry` is a key of `agents`. Plain JSON.
@@ -48,6 +100,7 @@ export interface GraphConfig {
   file: string;
   models: Record<string, ModelConfig>;
   agents: Record<string, AgentConfig>;
-  /** The agent `troupe run` starts. */
+  pipelines?: Record<string, PipelineConfig>;
+  /** The agent or pipeline `troupe run` starts. */
   entry: string;
 }

@@ -71,6 +71,9 @@ class InProcessTransport implements Transport {
       case 'reply':
         agent.reply(command.answer);
         return;
+      case 'prompt':
+        agent.prompt(command.input, { runId }).catch((error: unknown) => this.#fail(error));
+        return;
       case 'approve':
         agent.approve(command.callId, command.decision);
         return;

@@ -1,7 +1,8 @@
 import {
-  addUsage, emptyUsage, TroupeError, type AgentEvent, type AgentPath, type AgentResult, type PendingInput, type PermissionDecision, type RunId,
-  type Usage,
+  addUsage, emptyUsage, TroupeError, type AgentEvent, type AgentPath, type AgentResult, type ErrorInfo, type PendingInput, type PermissionDecision,
+  type RunId, type RunStopReason, type Usage,
 } from '@troupe/core';
+import type { StepOutcome } from '../pipeline/pipeline-runner.js';
 import type { Observable, Subscription } from 'rxjs';
 import type { RunStatus } from '../store/run-store.js';
 import type { ControlCommand, Transport } from './transport.js';
@@ -16,10 +17,17 @@ export interface PendingAt {
 export interface RunResult {
   runId: RunId;
   status: Exclude<RunStatus, 'running' | 'waiting'>;
-  /** The entry actor's result: its stop reason, text and messages. */
-  result: AgentResult;
+  stopReason: RunStopReason;
+  /** The entry agent's final text, or a pipeline's output as text. */
+  text: string;
+  /** A pipeline's output (the last step's), and every step's outcome. */
+  output?: unknown;
+  steps?: Record<string, StepOutcome>;
+  error?: ErrorInfo;
   /** Usage and cost summed over every actor of the run. */
   usage: Usage;
+  /** The entry agent's own result (runs that start at an agent). */
+  agent?: AgentResult;
 }
 
 /** Error codes of run handles. */
@@ -40,15 +48,18 @@ export class RunHandle {
   readonly #transport: Transport;
   readonly #pending = new Map<string, PendingInput>();
   readonly #subscription: Subscription;
+  readonly #abort: () => Promise<void>;
   #usage = emptyUsage();
   #ended = false;
   /** Set by the runtime once the run is started. */
   result!: Promise<RunResult>;
 
-  constructor(id: RunId, entry: AgentPath, transport: Transport, onChange: (status: RunStatus) => void, waiting: PendingAt[] = []) {
+  constructor(id: RunId, entry: AgentPath, transport: Transport, options: { onChange(status: RunStatus): void; waiting?: PendingAt[]; abort?: () => Promise<void> }) {
+    const { onChange, waiting = [] } = options;
     this.id = id;
     this.entry = entry;
     this.#transport = transport;
+    this.#abort = options.abort ?? (() => this.#control(this.entry, { type: 'abort' }));
     this.events$ = transport.events(id);
     for (const { path, input } of waiting) this.#pending.set(path, input);
     this.#subscription = this.events$.subscribe((event) => {
@@ -96,9 +107,9 @@ export class RunHandle {
     return this.#control(path as AgentPath, { type: 'followUp', message });
   }
 
-  /** Aborts the run: the entry actor and, through its delegations, every actor below it. */
+  /** Aborts the run: the entry actor (or every running pipeline step) and every actor below it. */
   abort(): Promise<void> {
-    return this.#ended ? Promise.resolve() : this.#control(this.entry, { type: 'abort' });
+    return this.#ended ? Promise.resolve() : this.#abort();
   }
 
   /** Called by the runtime when the entry has ended. */

@@ -1,6 +1,8 @@
 import {
-  parseAgentPath, systemClock, toErrorInfo, TroupeError, createRunId, type AgentResult, type AgentSnapshot, type Clock, type RunId,
+  createRunId, parseAgentPath, sharedSchemaValidator, systemClock, toErrorInfo, TroupeError, type AgentPath, type AgentResult, type AgentSnapshot,
+  type Clock, type RunId, type SchemaValidator,
 } from '@troupe/core';
+import { runPipeline, type PipelineResult } from '../pipeline/pipeline-runner.js';
 import type { ToolRegistry } from '@troupe/tools';
 import { agentConfigOf } from '../agent-from-config.js';
 import type { GraphConfig } from '../config/graph-config.js';
@@ -50,6 +52,7 @@ export class Runtime {
   readonly store: RunStore;
   readonly transport: Transport;
   readonly #clock: Clock;
+  readonly #validator: SchemaValidator = sharedSchemaValidator();
 
   constructor(options: RuntimeOptions) {
     this.graph = options.graph;
@@ -77,14 +80,27 @@ export class Runtime {
       });
   }
 
-  /** Starts a run of the entry agent on `input`. Subscribe to `events$` right away to see it all. */
+  /**
+   * Starts a run of the entry (an agent or a pipeline) on `input`. Subscribe to `events$` right
+   * away to see it all.
+   */
   run(input: string, options: RunStartOptions = {}): RunHandle {
     const entry = options.entry ?? this.graph.entry;
-    agentConfigOf(this.graph, entry);
+    const pipeline = this.graph.pipelines?.[entry];
+    if (pipeline === undefined) agentConfigOf(this.graph, entry);
     const id = options.runId ?? createRunId(this.#clock.now());
     const path = parseAgentPath(entry);
-    const handle = this.#handle(id, path);
     const record: RunRecord = { id, graphFile: this.graph.file, entry, input, status: 'running', startedAt: this.#clock.now() };
+    if (pipeline !== undefined) {
+      const controller = new AbortController();
+      const handle = this.#handle(id, path, [], () => Promise.resolve(controller.abort()));
+      handle.result = this.#finishPipeline(handle, (async () => {
+        await this.store.createRun(record);
+        return runPipeline(pipeline, input, { transport: this.transport, runId: id, root: path, validator: this.#validator, signal: controller.signal });
+      })(), controller.signal);
+      return handle;
+    }
+    const handle = this.#handle(id, path);
     handle.result = this.#finish(handle, (async () => {
       await this.store.createRun(record);
       await this.transport.spawn({ runId: id, path, agent: entry, input, depth: 0 });
@@ -132,26 +148,49 @@ export class Runtime {
     return this.transport.close();
   }
 
-  #handle(id: RunId, entry: ReturnType<typeof parseAgentPath>, waiting: PendingAt[] = []): RunHandle {
-    return new RunHandle(id, entry, this.transport, (status) => void this.store.updateRun(id, { status }).catch(() => undefined), waiting);
+  #handle(id: RunId, entry: AgentPath, waiting: PendingAt[] = [], abort?: () => Promise<void>): RunHandle {
+    const onChange = (status: RunStatus): void => void this.store.updateRun(id, { status }).catch(() => undefined);
+    return new RunHandle(id, entry, this.transport, abort === undefined ? { onChange, waiting } : { onChange, waiting, abort });
   }
 
-  async #finish(handle: RunHandle, ended: Promise<AgentResult>): Promise<RunResult> {
-    let result: AgentResult;
+  async #finishPipeline(handle: RunHandle, ended: Promise<PipelineResult>, signal: AbortSignal): Promise<RunResult> {
+    let outcome: PipelineResult;
     try {
-      result = await ended;
+      outcome = await ended;
     } catch (error) {
-      handle.end();
-      await this.store.updateRun(handle.id, { status: 'failed', endedAt: this.#clock.now(), error: toErrorInfo(error) }).catch(() => undefined);
-      throw error;
+      return this.#record(handle, { status: 'failed', stopReason: 'error', text: '', error: toErrorInfo(error) });
     }
+    const failed = outcome.error !== undefined;
+    const status = failed ? (signal.aborted ? 'aborted' : 'failed') : 'done';
+    const result: Omit<RunResult, 'runId' | 'usage'> = {
+      status, stopReason: failed ? (signal.aborted ? 'aborted' : 'error') : 'stop',
+      text: typeof outcome.output === 'string' ? outcome.output : JSON.stringify(outcome.output) ?? '', output: outcome.output, steps: outcome.steps,
+    };
+    if (outcome.error !== undefined) result.error = outcome.error;
+    return this.#record(handle, result);
+  }
+
+  /** Ends the handle, writes the run's final record, and flushes its events. */
+  async #record(handle: RunHandle, result: Omit<RunResult, 'runId' | 'usage'>): Promise<RunResult> {
     handle.end();
-    const status: RunResult['status'] = result.stopReason === 'error' ? 'failed' : result.stopReason === 'aborted' ? 'aborted' : 'done';
-    const patch: Partial<RunRecord> = { status, endedAt: this.#clock.now(), stopReason: result.stopReason, usage: handle.usage };
+    const patch: Partial<RunRecord> = { status: result.status, endedAt: this.#clock.now(), stopReason: result.stopReason, usage: handle.usage };
     if (result.error !== undefined) patch.error = result.error;
     await this.store.updateRun(handle.id, patch);
     await this.store.flush(handle.id);
-    return { runId: handle.id, status, result, usage: handle.usage };
+    return { ...result, runId: handle.id, usage: handle.usage };
+  }
+
+  async #finish(handle: RunHandle, ended: Promise<AgentResult>): Promise<RunResult> {
+    let agent: AgentResult;
+    try {
+      agent = await ended;
+    } catch (error) {
+      return this.#record(handle, { status: 'failed', stopReason: 'error', text: '', error: toErrorInfo(error) });
+    }
+    const status: RunResult['status'] = agent.stopReason === 'error' ? 'failed' : agent.stopReason === 'aborted' ? 'aborted' : 'done';
+    const result: Omit<RunResult, 'runId' | 'usage'> = { status, stopReason: agent.stopReason, text: agent.text, agent };
+    if (agent.error !== undefined) result.error = agent.error;
+    return this.#record(handle, result);
   }
 }
 

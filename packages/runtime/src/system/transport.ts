@@ -22,6 +22,8 @@ export type ControlCommand =
   | { type: 'steer'; message: string }
   | { type: 'followUp'; message: string }
   | { type: 'reply'; answer: string }
+  /** Starts another run of an actor that has ended, in the same conversation. */
+  | { type: 'prompt'; input: string }
   | { type: 'approve'; callId: string; decision: PermissionDecision };
 
 /**

@@ -9,7 +9,7 @@ import type { AgentEvent, ToolResultMessage } from '@troupe/core';
 import { SimulatedClock } from '@troupe/core/testing';
 import { describe, expect, it } from 'vitest';
 import { createRuntime } from '../../src/index.js';
-import { delegate, testGraph } from './graph-builder.js';
+import { delegate, finished, testGraph } from './graph-builder.js';
 
 function toolResults(messages: readonly { role: string }[]): ToolResultMessage[] {
   return messages.filter((m): m is ToolResultMessage => m.role === 'toolResult');
@@ -25,7 +25,7 @@ describe('delegation', () => {
     const run = runtime.run('tell me about the sky');
     const events: AgentEvent[] = [];
     run.events$.subscribe((e) => events.push(e));
-    const { status, result, usage } = await run.result;
+    const { status, result, usage } = await finished(run);
     expect(status).toBe('done');
     expect(result.text).toBe('Summary: the sky is blue');
     expect(toolResults(result.messages)[0]).toMatchObject({ toolName: 'delegate_to_researcher', isError: false, details: { path: 'lead/researcher#1', stopReason: 'stop' } });
@@ -51,7 +51,7 @@ describe('delegation', () => {
     // All three children wait on their 1 s delay at the same time: one second finishes them all.
     while (started.length < 4) await clock.advance(0);
     await clock.advance(1000);
-    const { result } = await run.result;
+    const { result } = await finished(run);
     expect(started.slice(1).sort()).toEqual(['lead/worker#1', 'lead/worker#2', 'lead/worker#3']);
     expect(toolResults(result.messages).map((r) => r.isError)).toEqual([false, false, false]);
   });
@@ -68,7 +68,7 @@ describe('delegation', () => {
     run.events$.subscribe((e) => e.type === 'agent_start' && starts.push(e.agentPath));
     while (starts.length < 2) await clock.advance(0);
     await clock.advance(500);
-    const { result } = await run.result;
+    const { result } = await finished(run);
     expect(starts).toEqual(['lead', 'lead/flaky#1', 'lead/flaky#2']);
     const [failure] = toolResults(result.messages);
     expect(failure?.isError).toBe(true);
@@ -82,7 +82,7 @@ describe('delegation', () => {
     const run = createRuntime({ graph }).run('go');
     const paths = new Set<string>();
     run.events$.subscribe((e) => paths.add(e.agentPath));
-    const { result } = await run.result;
+    const { result } = await finished(run);
     expect([...paths]).toEqual(['echo', 'echo/echo#1', 'echo/echo#1/echo#1']);
     expect(result.text).toContain('bottom:');
   });
@@ -104,7 +104,7 @@ describe('delegation', () => {
     });
     while (started.length < 3) await clock.advance(0);
     await run.abort();
-    const { status } = await run.result;
+    const { status } = await finished(run);
     expect(status).toBe('aborted');
     await clock.advance(0);
     expect(Object.fromEntries(ends)).toEqual({ 'lead/mid#1/leaf#1': 'aborted', 'lead/mid#1': 'aborted', lead: 'aborted' });

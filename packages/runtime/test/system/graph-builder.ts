@@ -2,7 +2,8 @@
  * Builds graphs in code for the runtime tests (the YAML loader has its own tests). Not a test.
  */
 import type { ScriptStep } from '@troupe/providers';
-import type { AgentConfig, GraphConfig } from '../../src/index.js';
+import type { AgentResult } from '@troupe/core';
+import type { AgentConfig, GraphConfig, RunHandle, RunResult } from '../../src/index.js';
 
 /** An agent of a test graph: its script and the rest of its config. */
 export interface TestAgent extends Partial<Omit<AgentConfig, 'name' | 'model'>> {
@@ -22,4 +23,11 @@ export function testGraph(agents: Record<string, TestAgent>, entry = Object.keys
 /** A delegation call in a script. */
 export function delegate(agent: string, task: string): { name: string; arguments: { task: string } } {
   return { name: `delegate_to_${agent}`, arguments: { task } };
+}
+
+/** The run's result with the entry agent's result as `result` (runs that start at an agent). */
+export async function finished(run: RunHandle): Promise<RunResult & { result: AgentResult }> {
+  const outcome = await run.result;
+  if (outcome.agent === undefined) throw new Error(`run ${run.id} has no agent result: ${JSON.stringify(outcome)}`);
+  return { ...outcome, result: outcome.agent };
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createToolRegistry, type ToolFactory } from '@troupe/tools';
 import { describe, expect, it } from 'vitest';
 import { createFileRunStore, createRuntime, type RunHandle } from '../../src/index.js';
-import { delegate, testGraph } from './graph-builder.js';
+import { delegate, finished, testGraph } from './graph-builder.js';
 
 const askFactory: ToolFactory = {
   name: 'ask',
@@ -62,7 +62,7 @@ describe('nested waiting', () => {
     expect(run.waiting).toEqual([{ path: 'lead/planner#1', input: { kind: 'permission', callId: 'call_2_1', toolName: 'write', args: {} } }]);
     await expect(run.approve('call_9_9', 'allow_once')).rejects.toMatchObject({ code: 'run_not_waiting' });
     await run.approve('call_2_1', 'allow_once');
-    const { result, status } = await run.result;
+    const { result, status } = await finished(run);
     expect(status).toBe('done');
     expect(result.text).toBe('Plan: going to written');
   });
@@ -85,7 +85,7 @@ describe('nested waiting', () => {
     await resumed.reply('Porto');
     await approval;
     await resumed.approve('call_2_1', 'allow_always');
-    const { result, status } = await resumed.result;
+    const { result, status } = await finished(resumed);
     expect(status).toBe('done');
     expect(result.text).toBe('Plan: going to written');
     // One planner only: the restored parent re-attached to its child instead of starting another.

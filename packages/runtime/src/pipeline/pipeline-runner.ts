@@ -1,0 +1,136 @@
+import { childPath, toErrorInfo, TroupeError, type AgentPath, type ErrorInfo, type RunId, type SchemaValidator } from '@troupe/core';
+import type { AgentStepConfig, MapStepConfig, PipelineConfig, PipelineStepConfig, StepOutputConfig } from '../config/graph-config.js';
+import type { Transport } from '../system/transport.js';
+import { jsonInstruction, parseJsonOutput, retryInstruction } from './json-output.js';
+import { PipelineErrorCode, render, resolve, type TemplateScope } from './template.js';
+
+/** What a pipeline run needs. */
+export interface PipelineContext {
+  transport: Transport;
+  runId: RunId;
+  /** The pipeline's root path (its name); step actors sit below it. */
+  root: AgentPath;
+  validator: SchemaValidator;
+  signal: AbortSignal;
+}
+
+/** A step's output, or the error it failed with (kept when the step says `continueOnError`). */
+export interface StepOutcome {
+  output: unknown;
+  error?: ErrorInfo;
+}
+
+/** How a pipeline ended: the last step's output, every step's outcome, and the failure if any. */
+export interface PipelineResult {
+  output: unknown;
+  steps: Record<string, StepOutcome>;
+  error?: ErrorInfo;
+}
+
+const DEFAULT_CONCURRENCY = 4;
+
+/**
+ * Runs a pipeline's steps in order: an agent step runs one actor on its rendered input; a
+ * `parallel` step runs its agent steps at once and collects an object keyed by their ids; a
+ * `map` step runs one actor per item of a list with bounded concurrency. Step actors are spawned
+ * through the transport at `<pipeline>/<step>` (`…/<n>` per map item); a step asked for JSON that
+ * replies with something else is asked again in the same conversation. A failed
+ * step fails the pipeline with its id unless it says `continueOnError`. Aborting the signal
+ * aborts every step actor still running.
+ */
+export async function runPipeline(pipeline: PipelineConfig, input: unknown, context: PipelineContext): Promise<PipelineResult> {
+  const scope: TemplateScope = { input, steps: {} };
+  const steps: Record<string, StepOutcome> = {};
+  let output: unknown = null;
+  for (const step of pipeline.steps) {
+    let outcome: StepOutcome;
+    try {
+      outcome = { output: await runStep(step, scope, context) };
+    } catch (error) {
+      const info = toErrorInfo(error, PipelineErrorCode.StepFailed);
+      outcome = { output: null, error: info };
+      if (step.continueOnError !== true || context.signal.aborted) {
+        steps[step.id] = outcome;
+        return { output: null, steps, error: { code: PipelineErrorCode.StepFailed, message: `step ${step.id} failed: ${info.message}`, data: { step: step.id, cause: info } } };
+      }
+    }
+    steps[step.id] = outcome;
+    scope.steps[step.id] = { output: outcome.output };
+    output = outcome.output;
+  }
+  return { output, steps };
+}
+
+async function runStep(step: PipelineStepConfig, scope: TemplateScope, context: PipelineContext): Promise<unknown> {
+  const at = childPath(context.root, step.id);
+  switch (step.kind) {
+    case 'agent':
+      return callAgent(step, render(step.input, scope), at, context);
+    case 'parallel': {
+      const outputs = await Promise.all(step.steps.map((sub) => callAgent(sub, render(sub.input, scope), childPath(at, sub.id), context)));
+      return Object.fromEntries(step.steps.map((sub, i) => [sub.id, outputs[i]]));
+    }
+    case 'map':
+      return mapOver(step, scope, at, context);
+  }
+}
+
+async function mapOver(step: MapStepConfig, scope: TemplateScope, at: AgentPath, context: PipelineContext): Promise<unknown[]> {
+  const items = resolve(step.over, scope);
+  const list = typeof items === 'string' ? parseList(items) : items;
+  if (!Array.isArray(list)) {
+    throw new TroupeError(PipelineErrorCode.NotAList, `map over ${step.over} needs a JSON list, got ${JSON.stringify(list)?.slice(0, 120) ?? 'nothing'}`);
+  }
+  const outputs: unknown[] = new Array<unknown>(list.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < list.length && !context.signal.aborted) {
+      const index = next++;
+      const itemScope: TemplateScope = { ...scope, item: list[index], index };
+      outputs[index] = await callAgent(step, render(step.input, itemScope), childPath(at, String(index + 1)), context);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(list.length, Math.max(1, step.concurrency ?? DEFAULT_CONCURRENCY)) }, worker));
+  return outputs;
+}
+
+function parseList(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Runs one actor; while its JSON output is invalid, asks it again in the same conversation. */
+async function callAgent(step: Pick<AgentStepConfig, 'agent'> & { output?: StepOutputConfig }, input: string, at: AgentPath, context: PipelineContext): Promise<unknown> {
+  const { output } = step;
+  if (output === undefined) return runActor(step.agent, input, at, context);
+  const attempts = 1 + (output.retries ?? 1);
+  let text = await runActor(step.agent, input + jsonInstruction(output.schema), at, context);
+  for (let attempt = 1; ; attempt++) {
+    const parsed = parseJsonOutput(text, output.schema, context.validator);
+    if (parsed.ok) return parsed.value;
+    if (attempt === attempts) throw new TroupeError(PipelineErrorCode.InvalidOutput, `${step.agent} gave no acceptable JSON after ${attempts} attempts: ${parsed.problem}`);
+    text = await runActor(step.agent, retryInstruction(parsed.problem).trim(), at, context, true);
+  }
+}
+
+/** Runs a new actor at `path` on `input` (or, `again`, prompts the one there) and returns its text. */
+async function runActor(agent: string, input: string, path: AgentPath, context: PipelineContext, again = false): Promise<string> {
+  const { transport, runId, signal } = context;
+  if (signal.aborted) throw new TroupeError('aborted', 'the pipeline was aborted');
+  if (again) await transport.control(runId, path, { type: 'prompt', input });
+  else await transport.spawn({ runId, path, agent, input, depth: path.split('/').length - 1 });
+  const abort = (): void => void transport.control(runId, path, { type: 'abort' }).catch(() => undefined);
+  signal.addEventListener('abort', abort, { once: true });
+  try {
+    const result = await transport.result(runId, path);
+    if (result.stopReason === 'error' || result.stopReason === 'aborted') {
+      throw new TroupeError(result.error?.code ?? result.stopReason, `${agent} (${path}) ${result.stopReason === 'aborted' ? 'was aborted' : `failed: ${result.error?.message ?? 'no reason given'}`}`);
+    }
+    return result.text;
+  } finally {
+    signal.removeEventListener('abort', abort);
+  }
+}
