@@ -1,5 +1,6 @@
 import { ErrorCode, TroupeError } from './errors.js';
 import type { AgentContext } from './machine-types.js';
+import type { Message } from './messages.js';
 
 /** The version of {@link AgentSnapshot}'s shape. Bumped on any incompatible change. */
 export const SNAPSHOT_SCHEMA_VERSION = 1;
@@ -18,6 +19,31 @@ export interface AgentSnapshot {
   context: Omit<AgentContext, 'outbox'>;
   /** The `seq` of the last event emitted, so a restored agent goes on counting. */
   seq: number;
+}
+
+/** Where the last checkpoint of an agent's history ended (kept in memory by whoever checkpoints). */
+export interface CheckpointMark {
+  readonly length: number;
+  readonly last: unknown;
+}
+
+/**
+ * An incremental checkpoint: the snapshot without its history (`head`, small), and the messages
+ * added since the previous checkpoint (`added`, to append at index `from`; `from` is 0 when the
+ * whole history must be written, e.g. after a compaction replaced it). Writing one per turn costs
+ * what the turn added, not the whole conversation.
+ */
+export interface AgentCheckpoint {
+  head: AgentSnapshot;
+  from: number;
+  added: Message[];
+  /** Pass to the next `checkpoint()` call. */
+  mark: CheckpointMark;
+}
+
+/** The full snapshot a stored head and history make. */
+export function withHistory(head: AgentSnapshot, messages: Message[]): AgentSnapshot {
+  return { ...head, context: { ...head.context, messages } };
 }
 
 const TOP_LEVEL = new Set(['idle', 'thinking', 'tool_executing', 'waiting_user', 'done', 'aborted', 'error']);

@@ -3,7 +3,7 @@ import { createActor, type Actor } from 'xstate';
 import { agentMachine } from './agent-machine.js';
 import type { AgentOptions, HookContext } from './agent-options.js';
 import type { AgentResult, AgentStateName } from './agent-result.js';
-import { parseAgentSnapshot, SNAPSHOT_SCHEMA_VERSION, type AgentSnapshot } from './agent-snapshot.js';
+import { parseAgentSnapshot, SNAPSHOT_SCHEMA_VERSION, withHistory, type AgentCheckpoint, type AgentSnapshot, type CheckpointMark } from './agent-snapshot.js';
 import { systemClock, type Clock, type TimerHandle } from './clock.js';
 import { dropOldestTurns } from './compaction.js';
 import { AgentStateError, ErrorCode, TroupeError } from './errors.js';
@@ -236,12 +236,28 @@ export class Agent {
     this.#send({ type: 'ABORT', results: this.#tools.settled() });
   }
 
-  /** A JSON snapshot of the agent, restorable with {@link Agent.restore}. */
+  /** A JSON snapshot of the agent (a detached copy), restorable with {@link Agent.restore}. */
   snapshot(): AgentSnapshot {
+    const { head, added } = this.checkpoint();
+    return JSON.parse(JSON.stringify(withHistory(head, added))) as AgentSnapshot;
+  }
+
+  /**
+   * An incremental snapshot: the state without the history, plus the messages added since the
+   * checkpoint that returned `since` (all of them without one, or when the history was replaced).
+   * It shares structure with the agent (the machine never mutates what it has stored): treat it
+   * as read-only, and serialise it to keep it.
+   */
+  checkpoint(since?: CheckpointMark): AgentCheckpoint {
     const { value, context } = this.#actor.getSnapshot();
-    const { outbox: _outbox, ...stored } = context;
-    const snapshot: AgentSnapshot = { schemaVersion: SNAPSHOT_SCHEMA_VERSION, agentPath: this.path, state: value as AgentSnapshot['state'], context: stored, seq: this.#seq };
-    return JSON.parse(JSON.stringify(snapshot)) as AgentSnapshot;
+    const { outbox: _outbox, messages, ...rest } = context;
+    const from = since !== undefined && since.length <= messages.length && since.length > 0 && messages[since.length - 1] === since.last ? since.length : 0;
+    return {
+      head: { schemaVersion: SNAPSHOT_SCHEMA_VERSION, agentPath: this.path, state: value as AgentSnapshot['state'], context: { ...rest, messages: [] }, seq: this.#seq },
+      from,
+      added: messages.slice(from),
+      mark: { length: messages.length, last: messages.at(-1) },
+    };
   }
 
   /** Stops the actor and completes `events$`. The agent cannot be used afterwards. */

@@ -1,6 +1,6 @@
 export { Agent } from './agent.js';
 export { agentMachine } from './agent-machine.js';
-export { parseAgentSnapshot, SNAPSHOT_SCHEMA_VERSION } from './agent-snapshot.js';
+export { parseAgentSnapshot, SNAPSHOT_SCHEMA_VERSION, withHistory } from './agent-snapshot.js';
 export { systemClock } from './clock.js';
 export { dropOldestTurns } from './compaction.js';
 export { AgentStateError, ErrorCode, toErrorInfo, TroupeError } from './errors.js';
@@ -20,7 +20,7 @@ export type { PromptInput, RunOptions } from './agent.js';
 export type { AgentMachine, AgentMachineInput } from './agent-machine.js';
 export type { AgentHooks, AgentOptions, HookContext, QueueMode, ToolExecution } from './agent-options.js';
 export type { AgentResult, AgentStateName, LimitHit, RunStopReason } from './agent-result.js';
-export type { AgentSnapshot } from './agent-snapshot.js';
+export type { AgentCheckpoint, AgentSnapshot, CheckpointMark } from './agent-snapshot.js';
 export type { Clock, TimerHandle } from './clock.js';
 export type { CompactionStrategy, DropOldestTurnsOptions } from './compaction.js';
 export type { ErrorInfo } from './errors.js';

@@ -1,6 +1,6 @@
 import { appendFile, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseAgentSnapshot, TroupeError, type AgentEvent, type AgentSnapshot, type RunId } from '@troupe/core';
+import { parseAgentSnapshot, TroupeError, withHistory, type AgentEvent, type AgentSnapshot, type Message, type RunId } from '@troupe/core';
 import { RunStoreErrorCode } from './memory-run-store.js';
 import type { ChildRecord, RunRecord, RunStore } from './run-store.js';
 
@@ -10,9 +10,10 @@ export const DEFAULT_RUNS_DIR = '.troupe/runs';
 /**
  * A run store in plain files, one directory per run:
  * `run.json` (the record), `events.jsonl` (one event per line, appended), `snapshots/<path>.json`
- * (each actor's latest snapshot) and `children.json` (the delegations). Every file but the event
- * log is replaced atomically (written aside, then renamed), so a crash never leaves half a
- * record. Writes of one run are chained, so they land in call order.
+ * (each actor's latest checkpoint head), `messages/<path>.jsonl` (each actor's history, one message
+ * per line, appended) and `children.json` (the delegations). The JSON files are replaced
+ * atomically (written aside, then renamed), so a crash never leaves half a record. Writes of one
+ * run are chained, so they land in call order.
  */
 export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
   const chains = new Map<string, Promise<void>>();
@@ -61,6 +62,7 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     createRun: (run) =>
       chain(run.id, async () => {
         await mkdir(join(runDir(run.id), 'snapshots'), { recursive: true });
+        await mkdir(join(runDir(run.id), 'messages'), { recursive: true });
         await writeJson(join(runDir(run.id), 'run.json'), run);
       }),
     updateRun: (id, patch) => chain(id, async () => writeJson(join(runDir(id), 'run.json'), { ...(await record(id)), ...patch })),
@@ -98,14 +100,27 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
       }
       return text.split('\n').filter((line) => line.length > 0).map((line) => JSON.parse(line) as AgentEvent);
     },
-    saveSnapshot: (id, snapshot) => chain(id, async () => writeJson(join(runDir(id), 'snapshots', `${encodeURIComponent(snapshot.agentPath)}.json`), snapshot)),
+    saveCheckpoint: (id, { head, from, added }) =>
+      chain(id, async () => {
+        const name = encodeURIComponent(head.agentPath);
+        const lines = added.map((message) => `${JSON.stringify(message)}\n`).join('');
+        const history = join(runDir(id), 'messages', `${name}.jsonl`);
+        // Append what the turn added; write the whole history only when it was replaced.
+        if (from === 0) await writeFile(history, lines);
+        else if (lines.length > 0) await appendFile(history, lines);
+        await writeJson(join(runDir(id), 'snapshots', `${name}.json`), { ...head, historyLength: from + added.length });
+      }),
     loadSnapshots: async (id) => {
       await chains.get(id);
       await record(id);
       const names = await readdir(join(runDir(id), 'snapshots'));
       const snapshots: AgentSnapshot[] = [];
       for (const name of names.filter((n) => n.endsWith('.json'))) {
-        snapshots.push(parseAgentSnapshot(await readJson(join(runDir(id), 'snapshots', name))));
+        const { historyLength, ...head } = (await readJson<AgentSnapshot & { historyLength: number }>(join(runDir(id), 'snapshots', name))) ?? {};
+        const text = await readFile(join(runDir(id), 'messages', name.replace(/\.json$/, '.jsonl')), 'utf8').catch(() => '');
+        // Lines past the head's length were appended by a checkpoint whose head never landed.
+        const messages = text.split('\n').filter((line) => line.length > 0).slice(0, historyLength).map((line) => JSON.parse(line) as Message);
+        snapshots.push(parseAgentSnapshot(withHistory(head as AgentSnapshot, messages)));
       }
       return snapshots;
     },
@@ -116,9 +131,15 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
         children.push(child);
         await writeJson(file, children);
       }),
-    children: async (id) => {
+    child: async (id, parent, toolCallId) => {
       await chains.get(id);
-      return (await readJson<ChildRecord[]>(join(runDir(id), 'children.json'))) ?? [];
+      const children = (await readJson<ChildRecord[]>(join(runDir(id), 'children.json'))) ?? [];
+      return children.find((c) => c.parent === parent && c.toolCallId === toolCallId);
+    },
+    children: async (id, parent) => {
+      await chains.get(id);
+      const children = (await readJson<ChildRecord[]>(join(runDir(id), 'children.json'))) ?? [];
+      return parent === undefined ? children : children.filter((c) => c.parent === parent);
     },
   };
 }

@@ -1,15 +1,20 @@
-import { TroupeError, type AgentEvent, type AgentSnapshot, type RunId } from '@troupe/core';
+import { TroupeError, withHistory, type AgentEvent, type AgentSnapshot, type Message, type RunId } from '@troupe/core';
 import type { ChildRecord, RunRecord, RunStore } from './run-store.js';
 
 interface Entry {
   record: RunRecord;
   events: AgentEvent[];
-  snapshots: Map<string, AgentSnapshot>;
+  heads: Map<string, AgentSnapshot>;
+  histories: Map<string, Message[]>;
   children: Map<string, ChildRecord>;
 }
 
 /** Error codes of run stores. */
 export const RunStoreErrorCode = { UnknownRun: 'unknown_run', Corrupt: 'corrupt_run_store' } as const;
+
+function childKey(parent: string, toolCallId: string): string {
+  return `${parent}\u0000${toolCallId}`;
+}
 
 /** A run store in memory: the default of the library, lost with the process. */
 export function createMemoryRunStore(): RunStore {
@@ -21,7 +26,7 @@ export function createMemoryRunStore(): RunStore {
   };
   return {
     createRun: async (record) => {
-      runs.set(record.id, { record: structuredClone(record), events: [], snapshots: new Map(), children: new Map() });
+      runs.set(record.id, { record: structuredClone(record), events: [], heads: new Map(), histories: new Map(), children: new Map() });
     },
     updateRun: async (id, patch) => {
       const found = entry(id);
@@ -32,9 +37,24 @@ export function createMemoryRunStore(): RunStore {
     appendEvent: (event) => runs.get(event.runId)?.events.push(event),
     flush: async (id) => void entry(id),
     readEvents: async (id) => [...entry(id).events],
-    saveSnapshot: async (id, snapshot) => void entry(id).snapshots.set(snapshot.agentPath, snapshot),
-    loadSnapshots: async (id) => [...entry(id).snapshots.values()],
-    saveChild: async (id, child) => void entry(id).children.set(`${child.parent} ${child.toolCallId}`, structuredClone(child)),
-    children: async (id) => [...entry(id).children.values()].map((c) => structuredClone(c)),
+    saveCheckpoint: async (id, { head, from, added }) => {
+      const found = entry(id);
+      const history = found.histories.get(head.agentPath) ?? [];
+      history.length = Math.min(history.length, from);
+      for (const message of added) history.push(message);
+      found.histories.set(head.agentPath, history);
+      // Checkpoints share structure with live agents: keep a detached copy of the head.
+      found.heads.set(head.agentPath, structuredClone(head));
+    },
+    loadSnapshots: async (id) => {
+      const found = entry(id);
+      return [...found.heads.values()].map((head) => withHistory(head, [...(found.histories.get(head.agentPath) ?? [])]));
+    },
+    saveChild: async (id, child) => void entry(id).children.set(childKey(child.parent, child.toolCallId), { ...child }),
+    child: async (id, parent, toolCallId) => {
+      const found = entry(id).children.get(childKey(parent, toolCallId));
+      return found === undefined ? undefined : { ...found };
+    },
+    children: async (id, parent) => [...entry(id).children.values()].filter((c) => parent === undefined || c.parent === parent).map((c) => ({ ...c })),
   };
 }

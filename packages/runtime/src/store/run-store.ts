@@ -1,4 +1,4 @@
-import type { AgentEvent, AgentPath, AgentSnapshot, ErrorInfo, RunId, RunStopReason, Usage } from '@troupe/core';
+import type { AgentCheckpoint, AgentEvent, AgentPath, AgentSnapshot, ErrorInfo, RunId, RunStopReason, Usage } from '@troupe/core';
 
 /** Where a run stands. `waiting`: some actor waits for a user's answer or approval. */
 export type RunStatus = 'running' | 'waiting' | 'done' | 'failed' | 'aborted';
@@ -41,8 +41,9 @@ export interface ChildOutcome {
 }
 
 /**
- * Keeps runs: their records, events, actor snapshots and delegations, so a run can be listed,
- * inspected, and resumed by another process.
+ * Keeps runs: their records, events, actor checkpoints and delegations, so a run can be listed,
+ * inspected, and resumed by another process. Messages are stored once, appended: a turn's
+ * checkpoint writes what the turn added, never the whole conversation again.
  *
  * Contract: writes of one run are applied in call order; `appendEvent` may buffer, and `flush`
  * resolves once everything appended before it is durable. Reads reflect every completed write.
@@ -56,8 +57,13 @@ export interface RunStore {
   appendEvent(event: AgentEvent): void;
   flush(id: RunId): Promise<void>;
   readEvents(id: RunId): Promise<AgentEvent[]>;
-  saveSnapshot(id: RunId, snapshot: AgentSnapshot): Promise<void>;
+  /** Stores an actor's checkpoint: its head replaces the last one, its messages are appended at `from`. */
+  saveCheckpoint(id: RunId, checkpoint: Omit<AgentCheckpoint, 'mark'>): Promise<void>;
+  /** Every actor's latest snapshot, its history rebuilt from the appended messages. */
   loadSnapshots(id: RunId): Promise<AgentSnapshot[]>;
   saveChild(id: RunId, child: ChildRecord): Promise<void>;
-  children(id: RunId): Promise<ChildRecord[]>;
+  /** The child answering `toolCallId` of `parent`. */
+  child(id: RunId, parent: AgentPath, toolCallId: string): Promise<ChildRecord | undefined>;
+  /** Every delegation of the run (of `parent` only, when given). */
+  children(id: RunId, parent?: AgentPath): Promise<ChildRecord[]>;
 }

@@ -44,7 +44,7 @@ export function createDelegationTool(child: { name: string; description?: string
   let issued = 0;
   const nextPath = async (runId: RunId): Promise<AgentPath> => {
     // Number children after the ones this parent already had (a restored parent keeps counting).
-    seeded ??= context.store.children(runId).then((all) => all.filter((c) => c.parent === context.parent && c.agent === child.name).length);
+    seeded ??= context.store.children(runId, context.parent).then((mine) => mine.filter((c) => c.agent === child.name).length);
     const base = await seeded;
     issued += 1;
     return childPath(context.parent, child.name, base + issued);
@@ -66,7 +66,7 @@ export function createDelegationTool(child: { name: string; description?: string
         return { content: `cannot delegate to ${child.name}: the delegation depth limit (${context.maxDepth}) is reached`, isError: true };
       }
       const { runId, toolCallId, signal } = ctx;
-      const known = (await context.store.children(runId)).find((c) => c.parent === context.parent && c.toolCallId === toolCallId);
+      const known = await context.store.child(runId, context.parent, toolCallId);
       if (known?.outcome !== undefined) return toToolResult(child.name, known.path, known.outcome);
       let record: ChildRecord | undefined = known;
       for (let attempt = 0; ; attempt++) {

@@ -1,4 +1,4 @@
-import { Agent, TroupeError, type AgentEvent, type AgentOptions, type AgentPath, type AgentResult, type RunId } from '@troupe/core';
+import { Agent, TroupeError, type AgentEvent, type AgentOptions, type AgentPath, type AgentResult, type CheckpointMark, type RunId } from '@troupe/core';
 import { Subject, type Observable } from 'rxjs';
 import type { RunStore } from '../store/run-store.js';
 import type { ControlCommand, SpawnRequest, Transport } from './transport.js';
@@ -12,6 +12,10 @@ export const TransportErrorCode = { UnknownActor: 'unknown_actor', Closed: 'tran
 interface RunActors {
   events: Subject<AgentEvent>;
   actors: Map<string, Agent>;
+  /** Where each actor's last checkpoint ended. */
+  marks: Map<Agent, CheckpointMark>;
+  /** Actors with a checkpoint due at the end of this tick. */
+  due: Set<Agent>;
 }
 
 /** Options of {@link createInProcessTransport}. */
@@ -102,7 +106,7 @@ class InProcessTransport implements Transport {
   #run(runId: RunId): RunActors {
     let run = this.#runs.get(runId);
     if (run === undefined) {
-      run = { events: new Subject(), actors: new Map() };
+      run = { events: new Subject(), actors: new Map(), marks: new Map(), due: new Set() };
       this.#runs.set(runId, run);
     }
     return run;
@@ -112,15 +116,23 @@ class InProcessTransport implements Transport {
     const { store } = this.#options;
     store.appendEvent(event);
     if (event.type === 'turn_end' || event.type === 'agent_end' || (event.type === 'state' && event.state === 'tool_executing')) {
-      this.#checkpoint(agent);
+      this.#checkpoint(run, agent);
     } else if (event.type === 'state' && event.state === 'waiting_user') {
-      for (const actor of run.actors.values()) if (actor === agent || actor.isRunning) this.#checkpoint(actor);
+      for (const actor of run.actors.values()) if (actor === agent || actor.isRunning) this.#checkpoint(run, actor);
     }
     run.events.next(event);
   }
 
-  #checkpoint(agent: Agent): void {
-    this.#options.store.saveSnapshot(agent.runId, agent.snapshot()).catch((error: unknown) => this.#fail(error));
+  /** Checkpoints `agent` once at the end of this tick, however many reasons arrive meanwhile. */
+  #checkpoint(run: RunActors, agent: Agent): void {
+    if (run.due.has(agent)) return;
+    run.due.add(agent);
+    queueMicrotask(() => {
+      run.due.delete(agent);
+      const { mark, ...checkpoint } = agent.checkpoint(run.marks.get(agent));
+      run.marks.set(agent, mark);
+      this.#options.store.saveCheckpoint(agent.runId, checkpoint).catch((error: unknown) => this.#fail(error));
+    });
   }
 
   #fail(error: unknown): void {

@@ -1,0 +1,47 @@
+/**
+ * Delegation round trip in one process: a lead agent delegates 200 times in a row to a child
+ * that answers at once, then ends. Prints the median µs per delegation (child actor spawned,
+ * run, checkpointed, and its answer returned to the parent's next model call).
+ *
+ *   node --expose-gc dist/delegation.js [--delegations 200] [--runs 20]
+ */
+import { createRuntime, type GraphConfig } from '@troupe/runtime';
+import { median, numberArg, peakRssMb, report } from './measure.js';
+
+const delegations = numberArg('delegations', 200);
+const runs = numberArg('runs', 20);
+
+const graph: GraphConfig = {
+  version: 1,
+  file: 'bench.yaml',
+  entry: 'lead',
+  models: {
+    lead: {
+      name: 'lead',
+      spec: { provider: 'scripted', model: 'lead' },
+      script: [...Array.from({ length: delegations }, () => ({ toolCalls: [{ name: 'delegate_to_helper', arguments: { task: 'answer' } }] })), { text: 'done' }],
+    },
+    helper: { name: 'helper', spec: { provider: 'scripted', model: 'helper' }, script: [{ text: 'answer' }] },
+  },
+  agents: {
+    lead: { name: 'lead', model: 'lead', tools: [], delegates: ['helper'] },
+    helper: { name: 'helper', model: 'helper', tools: [] },
+  },
+};
+
+async function once(): Promise<number> {
+  const runtime = createRuntime({ graph });
+  const started = performance.now();
+  const result = await runtime.run('go').result;
+  const elapsed = performance.now() - started;
+  await runtime.close();
+  if (result.status !== 'done') throw new Error(`run ended ${result.status}: ${result.error?.message ?? ''}`);
+  return elapsed;
+}
+
+for (let i = 0; i < 5; i++) await once();
+globalThis.gc?.();
+const walls: number[] = [];
+for (let i = 0; i < runs; i++) walls.push(await once());
+const wall = median(walls);
+report({ workload: 'delegation', delegations, runs, wall_ms: Math.round(wall * 100) / 100, us_per_delegation: Math.round(((wall * 1000) / delegations) * 10) / 10, rss_mb: peakRssMb() });
