@@ -14,4 +14,11 @@ export interface CliIo {
   readonly signal: AbortSignal;
   /** Variables for `${NAME}` interpolation in graph files. */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /**
+   * Asks the person at the terminal and resolves with their answer; absent when nobody can be
+   * asked (standard input is not a terminal), in which case a run that waits is left waiting.
+   */
+  readonly prompt?: (question: string) => Promise<string>;
+  /** Whether standard error is a terminal (live progress is drawn there). */
+  readonly stderrIsTTY?: boolean;
 }

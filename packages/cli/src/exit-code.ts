@@ -8,6 +8,8 @@ export const ExitCode = {
   RunFailed: 1,
   /** Bad usage or a bad graph file (missing, malformed, unknown model/agent/tool); nothing ran. */
   BadInput: 2,
+  /** The run waits for a user's answer or approval and nobody could be asked: it is saved, answer it later. */
+  Waiting: 3,
   /** Interrupted with Ctrl-C (128 + SIGINT). */
   Interrupted: 130,
 } as const;

@@ -2,6 +2,7 @@ export { agentConfigOf, agentOptionsFromConfig, createAgentFromConfig } from './
 export { GraphErrorCode, GraphFileError, formatGraphProblem, formatGraphProblems } from './config/graph-file-error.js';
 export { SUPPORTED_GRAPH_VERSIONS } from './config/graph-config.js';
 export { interpolateEnv } from './config/env-interpolation.js';
+export { graphToMermaid } from './config/graph-mermaid.js';
 export { loadGraphFile, parseGraph } from './config/load-graph.js';
 export { createLogger, isLogLevel, LOG_LEVELS, REDACTED_KEYS } from './logger.js';
 export { UnknownAgentError } from './config/unknown-agent-error.js';

@@ -1,0 +1,71 @@
+import { PERMISSION_DECISIONS, parseRunId, type PermissionDecision } from '@troupe/core';
+import { createFileRunStore, createLogger, createRuntime, formatGraphProblems, GraphFileError, loadGraphFile, type LogLevel, type RunHandle } from '@troupe/runtime';
+import type { CliIo } from '../cli-io.js';
+import { ExitCode } from '../exit-code.js';
+import { driveRun } from './drive-run.js';
+
+/** What to tell a waiting run. */
+export type Answer = { kind: 'reply'; answer: string; path?: string } | { kind: 'approve'; callId: string; decision: string; path?: string };
+
+/** Options of {@link answerCommand}. */
+export interface AnswerOptions {
+  runId: string;
+  answer: Answer;
+  runsDir: string;
+  json?: boolean;
+  logLevel?: LogLevel;
+}
+
+/**
+ * `troupe reply` / `troupe approve`: resumes a waiting run from its store (in this process, from
+ * the snapshots another process left), delivers the answer to the actor that waits for it, and
+ * shows the run until it ends or waits again.
+ */
+export async function answerCommand(options: AnswerOptions, io: CliIo): Promise<ExitCode> {
+  const { answer } = options;
+  if (answer.kind === 'approve' && !(PERMISSION_DECISIONS as readonly string[]).includes(answer.decision)) {
+    io.stderr(`troupe: unknown decision "${answer.decision}": use ${PERMISSION_DECISIONS.join(', ')}\n`);
+    return ExitCode.BadInput;
+  }
+  const logger = createLogger({ level: options.logLevel ?? 'warn', destination: { write: io.stderr }, base: { command: answer.kind } });
+  const store = createFileRunStore(options.runsDir);
+  const runId = parseRunId(options.runId);
+  const record = await store.getRun(runId);
+  if (record === undefined) {
+    io.stderr(`troupe: no run ${options.runId} in ${options.runsDir} (troupe runs lists them)\n`);
+    return ExitCode.BadInput;
+  }
+  if (record.status !== 'waiting') {
+    io.stderr(`troupe: run ${record.id} is ${record.status}, not waiting for an answer\n`);
+    return ExitCode.BadInput;
+  }
+  if (record.graphFile === undefined) {
+    io.stderr(`troupe: run ${record.id} does not say which graph file it ran\n`);
+    return ExitCode.BadInput;
+  }
+  let runtime;
+  try {
+    runtime = createRuntime({ graph: await loadGraphFile(record.graphFile, { env: io.env, entry: record.entry }), store });
+  } catch (error) {
+    if (!(error instanceof GraphFileError)) throw error;
+    io.stderr(`${formatGraphProblems(error.problems)}\n`);
+    return ExitCode.BadInput;
+  }
+  try {
+    const handle = await runtime.resume(runId);
+    try {
+      await deliver(handle, answer);
+    } catch (error) {
+      io.stderr(`troupe: ${error instanceof Error ? error.message : String(error)}\n`);
+      await store.updateRun(runId, { status: 'waiting' });
+      return ExitCode.BadInput;
+    }
+    return await driveRun(handle, { logger, runsDir: options.runsDir, ...(options.json === true ? { json: true } : {}) }, io);
+  } finally {
+    await runtime.close();
+  }
+}
+
+function deliver(handle: RunHandle, answer: Answer): Promise<void> {
+  return answer.kind === 'reply' ? handle.reply(answer.answer, answer.path) : handle.approve(answer.callId, answer.decision as PermissionDecision, answer.path);
+}
