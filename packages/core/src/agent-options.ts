@@ -52,6 +52,11 @@ export interface AgentOptions {
   tools?: readonly Tool[];
   thinking?: ThinkingLevel;
   maxTokens?: number;
+  /**
+   * The model's context window in tokens. When set, a request estimated not to fit (with room for
+   * `maxTokens` of reply) is compacted before it is sent, instead of failing at the provider.
+   */
+  contextWindow?: number;
   temperature?: number;
   limits?: Limits;
   /** Default: allow every call. */

@@ -101,6 +101,7 @@ export class Agent {
       retry: options.retry ?? exponentialBackoff(),
       compaction: options.compaction ?? dropOldestTurns(),
       hooks: options.hooks ?? {},
+      ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
       now, emit, send,
     });
     this.#tools = new ToolEffect({

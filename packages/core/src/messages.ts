@@ -4,6 +4,8 @@ import type { Usage } from './usage.js';
 export interface TextContent {
   type: 'text';
   text: string;
+  /** Opaque vendor data that must go back with this part on later turns (e.g. a Gemini thought signature, a Responses item id). */
+  signature?: string;
 }
 
 /** Model reasoning. `signature` is opaque vendor data that some APIs need sent back on later turns. */
@@ -31,6 +33,8 @@ export interface ToolCall {
   arguments: Record<string, unknown>;
   /** The raw argument text, present only when it did not parse as a JSON object. */
   rawArguments?: string;
+  /** Opaque vendor data that must go back with this call on later turns. */
+  signature?: string;
 }
 
 /** Why the model stopped: finished, hit the output limit, wants tools, failed, or was aborted. */

@@ -13,6 +13,8 @@ export interface ModelEffectDeps {
   request: Omit<ProviderRequest, 'messages'> & { tools: readonly ToolDefinition[] };
   retry: RetryStrategy;
   compaction: CompactionStrategy;
+  /** Context window in tokens; requests estimated past it are reported as overflow (see `estimateTokens`). */
+  contextWindow?: number;
   hooks: AgentHooks;
   now(): number;
   emit(payload: AgentEventPayload): void;
@@ -85,6 +87,14 @@ export class ModelEffect {
       }
       if (!this.#isCurrent(flight)) return;
     }
+    const window = this.#deps.contextWindow;
+    if (window !== undefined) {
+      const needed = estimateTokens(messages, this.#deps.request) + (this.#deps.request.maxTokens ?? 0);
+      if (needed > window) {
+        this.#fail(flight, attempt, { kind: 'overflow', message: `the request needs about ${needed} tokens with its reply, over the context window of ${window}`, retryable: false });
+        return;
+      }
+    }
     for await (const event of provider.stream({ ...this.#deps.request, messages }, { signal })) {
       if (!this.#isCurrent(flight)) return;
       switch (event.type) {
@@ -128,4 +138,27 @@ export class ModelEffect {
 
 function internalFailure(what: string, error: unknown): ProviderFailure {
   return { kind: 'api', message: `${what}: ${error instanceof Error ? error.message : String(error)}`, retryable: false };
+}
+
+/**
+ * A request's size in tokens: what the model reported for the last reply (its input and output)
+ * plus about one token per four characters of everything after it (or of the whole request when
+ * there was no reply yet). Coarse on purpose: it only has to see an overflow coming.
+ */
+export function estimateTokens(messages: readonly Message[], request: Omit<ProviderRequest, 'messages'>): number {
+  let tokens = 0;
+  let from = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (message?.role === 'assistant' && message.usage.input + message.usage.cacheRead > 0) {
+      const { input, output, cacheRead, cacheWrite } = message.usage;
+      tokens = input + output + cacheRead + cacheWrite;
+      from = i + 1;
+      break;
+    }
+  }
+  let chars = 0;
+  if (from === 0) chars += (request.systemPrompt?.length ?? 0) + JSON.stringify(request.tools).length;
+  for (let i = from; i < messages.length; i++) chars += JSON.stringify(messages[i]?.content ?? '').length;
+  return tokens + Math.ceil(chars / 4);
 }

@@ -17,8 +17,8 @@ const allowed: Record<string, (string | RegExp)[]> = {
   providers: ['@troupe/core', 'node:', 'openai', '@anthropic-ai/sdk', '@google/genai'],
   tools: ['@troupe/core', 'node:'],
   mcp: ['@troupe/core', 'node:', '@modelcontextprotocol/sdk', 'zod'],
-  runtime: ['@troupe/core', '@troupe/providers', '@troupe/tools', '@troupe/mcp', /^@nats-io\//, 'pino', 'yaml', 'node:'],
-  cli: ['@troupe/runtime', '@troupe/core', '@troupe/providers', 'commander', 'node:', 'ink', 'react'],
+  runtime: ['@troupe/core', '@troupe/providers', '@troupe/tools', '@troupe/mcp', /^@nats-io\//, 'rxjs', 'pino', 'yaml', 'node:'],
+  cli: ['@troupe/runtime', '@troupe/core', 'rxjs', 'commander', 'node:', 'ink', 'react'],
 };
 
 /** Globals core must not touch even without an import. */
