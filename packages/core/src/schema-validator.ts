@@ -13,11 +13,19 @@ export type Validator = (value: unknown) => ValidationResult;
 export class SchemaValidator {
   readonly #ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
   readonly #cache = new WeakMap<object, Validator>();
+  /** Validators by schema text: tool instances made per agent carry equal schemas in new objects. */
+  readonly #byText = new Map<string, Validator>();
 
   /** Returns the validator of `schema`; throws a TypeError if the schema itself is invalid. */
   compile(schema: Record<string, unknown>): Validator {
     const cached = this.#cache.get(schema);
     if (cached !== undefined) return cached;
+    const text = JSON.stringify(schema);
+    const same = this.#byText.get(text);
+    if (same !== undefined) {
+      this.#cache.set(schema, same);
+      return same;
+    }
     // `$schema` would make ajv look up a meta-schema it may not have (2020-12); the keywords we
     // validate read the same under every draft.
     const { $schema: _ignored, ...rest } = schema;
@@ -29,6 +37,7 @@ export class SchemaValidator {
     }
     const validator: Validator = (value) => (check(value) ? { ok: true } : { ok: false, problems: formatProblems(check.errors ?? []) });
     this.#cache.set(schema, validator);
+    this.#byText.set(text, validator);
     return validator;
   }
 }

@@ -26,7 +26,7 @@ export function createMemoryRunStore(): RunStore {
   };
   return {
     createRun: async (record) => {
-      runs.set(record.id, { record: structuredClone(record), events: [], heads: new Map(), histories: new Map(), children: new Map() });
+      runs.set(record.id, { record: { ...record }, events: [], heads: new Map(), histories: new Map(), children: new Map() });
     },
     updateRun: async (id, patch) => {
       const found = entry(id);
@@ -43,8 +43,8 @@ export function createMemoryRunStore(): RunStore {
       history.length = Math.min(history.length, from);
       for (const message of added) history.push(message);
       found.histories.set(head.agentPath, history);
-      // Checkpoints share structure with live agents: keep a detached copy of the head.
-      found.heads.set(head.agentPath, structuredClone(head));
+      // The head shares structure with the live agent, which never mutates what it has stored.
+      found.heads.set(head.agentPath, head);
     },
     loadSnapshots: async (id) => {
       const found = entry(id);
