@@ -1,4 +1,5 @@
 import { ProviderConfigError, ProviderErrorCode } from './provider-error.js';
+import { PROVIDER_PRESETS } from './provider-presets.js';
 
 /** A model named as `provider:model`, split. */
 export interface ModelSpec {
@@ -11,12 +12,9 @@ export interface ModelSpec {
 /** The model name `parseModelSpec('scripted')` gives, since a bare `scripted` names no model. */
 export const DEFAULT_SCRIPTED_MODEL = 'default';
 
-/**
- * The providers this build can create. Vendor providers (openai, anthropic, google, ollama)
- * come in a later release; until then only the offline `scripted` provider exists.
- */
+/** The provider names this build can create (a fresh array): `scripted`, the vendors and the OpenAI-compatible presets. */
 export function availableProviders(): string[] {
-  return ['scripted'];
+  return PROVIDER_PRESETS.map((preset) => preset.name);
 }
 
 /**
@@ -39,7 +37,7 @@ export function parseModelSpec(spec: string): ModelSpec {
   if (!available.includes(provider)) {
     throw new ProviderConfigError(
       ProviderErrorCode.UnknownProvider,
-      `unknown provider "${provider}": available providers: ${available.join(', ')} (vendor providers come in a later release)`,
+      `unknown provider "${provider}": available providers: ${available.join(', ')}`,
       { data: { provider, available } },
     );
   }

@@ -1,7 +1,9 @@
 /**
  * Proves `createProvider` builds a working scripted provider from a parsed spec and a script
- * (one fresh instance per call), and fails with typed errors for a scripted model without a
- * script and for providers this build does not have.
+ * (one fresh instance per call) and the vendor providers from options or the environment, and
+ * fails with typed errors for a scripted model without a script, a provider this build does not
+ * have, a vendor without its API key (naming the variable) and an OpenAI-compatible server
+ * without a base URL; the key never shows in the provider object.
  */
 import type { ProviderEvent, ProviderRequest } from '@troupe/core';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +45,45 @@ describe('createProvider', () => {
   });
 
   it('rejects providers this build does not have', () => {
-    expect(() => createProvider({ provider: 'anthropic', model: 'claude-sonnet-4-5' })).toThrow(ProviderConfigError);
+    expect(() => createProvider({ provider: 'acme', model: 'rocket-1' })).toThrow(ProviderConfigError);
+  });
+
+  it.each([
+    ['openai', 'OPENAI_API_KEY'],
+    ['openai-chat', 'OPENAI_API_KEY'],
+    ['anthropic', 'ANTHROPIC_API_KEY'],
+    ['google', 'GEMINI_API_KEY or GOOGLE_API_KEY'],
+    ['openrouter', 'OPENROUTER_API_KEY'],
+  ])('fails clearly when %s has no key, naming %s', (provider, names) => {
+    const error = (() => {
+      try {
+        createProvider({ provider, model: 'm' }, { env: {} });
+      } catch (thrown) {
+        return thrown;
+      }
+      throw new Error('no error');
+    })();
+    expect(error).toBeInstanceOf(ProviderConfigError);
+    expect(error).toMatchObject({ code: ProviderErrorCode.MissingApiKey });
+    expect((error as Error).message).toContain(`set ${names}`);
+  });
+
+  it('reads the key from the environment (GOOGLE_API_KEY as well as GEMINI_API_KEY)', () => {
+    expect(createProvider({ provider: 'openai', model: 'm' }, { env: { OPENAI_API_KEY: 'sk-x' } }).name).toBe('openai');
+    expect(createProvider({ provider: 'google', model: 'm' }, { env: { GOOGLE_API_KEY: 'AIza-x' } }).name).toBe('google');
+    expect(createProvider({ provider: 'anthropic', model: 'm' }, { apiKey: 'sk-ant-x', env: {} }).name).toBe('anthropic');
+  });
+
+  it('needs no key for local servers, and a base URL for openai-compatible', () => {
+    expect(createProvider({ provider: 'ollama', model: 'qwen3' }, { env: {} }).name).toBe('ollama');
+    expect(() => createProvider({ provider: 'openai-compatible', model: 'm' }, { env: {} })).toThrow(
+      expect.objectContaining({ code: ProviderErrorCode.InvalidProviderOptions, message: expect.stringContaining('needs a base URL') }),
+    );
+    expect(createProvider({ provider: 'openai-compatible', model: 'm' }, { env: {}, baseUrl: 'http://127.0.0.1:9/v1' }).name).toBe('openai-compatible');
+  });
+
+  it('keeps the key out of the provider object', () => {
+    const provider = createProvider({ provider: 'anthropic', model: 'm' }, { apiKey: 'sk-ant-secret-value-123', env: {} });
+    expect(JSON.stringify(provider)).not.toContain('secret-value');
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Proves `parseModelSpec` splits `provider:model` (keeping later colons in the model name),
- * maps a bare `scripted` to the default scripted model, and rejects empty parts and unknown
- * providers with typed errors whose messages say which providers exist.
+ * Proves `parseModelSpec` splits `provider:model` for the scripted and vendor providers (keeping
+ * later colons in the model name, as in `ollama:qwen3:8b`), maps a bare `scripted` to the default
+ * scripted model, and rejects empty parts and unknown providers with typed errors whose messages
+ * say which providers exist.
  */
 import { TroupeError } from '@troupe/core';
 import { describe, expect, it } from 'vitest';
@@ -28,16 +29,27 @@ describe('parseModelSpec', () => {
     expect(parseModelSpec(spec)).toEqual(expected);
   });
 
+  it.each([
+    ['openai:gpt-4.1-mini', { provider: 'openai', model: 'gpt-4.1-mini' }],
+    ['anthropic:claude-sonnet-4-5', { provider: 'anthropic', model: 'claude-sonnet-4-5' }],
+    ['google:gemini-2.5-flash', { provider: 'google', model: 'gemini-2.5-flash' }],
+    ['ollama:qwen3:8b', { provider: 'ollama', model: 'qwen3:8b' }],
+    ['openai-compatible:my-model', { provider: 'openai-compatible', model: 'my-model' }],
+  ])('parses the vendor spec %j', (spec, expected) => {
+    expect(parseModelSpec(spec)).toEqual(expected);
+  });
+
   it('rejects an unknown provider, listing the available ones', () => {
-    const error = errorOf('openai:gpt-4.1-mini');
+    const error = errorOf('acme:rocket-1');
     expect(error).toBeInstanceOf(TroupeError);
     expect(error.code).toBe(ProviderErrorCode.UnknownProvider);
-    expect(error.message).toBe('unknown provider "openai": available providers: scripted (vendor providers come in a later release)');
-    expect(error.data).toEqual({ provider: 'openai', available: ['scripted'] });
+    expect(error.message).toBe(`unknown provider "acme": available providers: ${availableProviders().join(', ')}`);
+    expect(error.data).toEqual({ provider: 'acme', available: availableProviders() });
   });
 
   it('treats a bare name other than scripted as a provider name', () => {
-    expect(errorOf('openai').code).toBe(ProviderErrorCode.UnknownProvider);
+    expect(errorOf('acme').code).toBe(ProviderErrorCode.UnknownProvider);
+    expect(errorOf('openai').code).toBe(ProviderErrorCode.InvalidModelSpec);
   });
 
   it.each([
@@ -57,6 +69,7 @@ describe('parseModelSpec', () => {
   it('returns a fresh list of providers', () => {
     const list = availableProviders();
     list.push('mutated');
-    expect(availableProviders()).toEqual(['scripted']);
+    expect(availableProviders()).not.toContain('mutated');
+    expect(availableProviders()).toEqual(expect.arrayContaining(['scripted', 'openai', 'openai-chat', 'anthropic', 'google', 'openai-compatible', 'ollama']));
   });
 });

@@ -1,0 +1,44 @@
+import Anthropic from '@anthropic-ai/sdk';
+import type { Provider } from '@troupe/core';
+import type { AnthropicOptions } from '../provider-options.js';
+import type { ProviderContext } from '../shared/provider-context.js';
+import { classifySdkError } from '../shared/sdk-error.js';
+import { runStream } from '../shared/stream-runner.js';
+import { cachePlan } from './anthropic-cache.js';
+import { anthropicRequest } from './anthropic-request.js';
+import { AnthropicTurn } from './anthropic-turn.js';
+
+/**
+ * A provider speaking the Anthropic Messages API through the official SDK (its retries, logging
+ * and tracing off), with prompt caching (breakpoints on the system prompt, the last tool and the
+ * second-to-last message unless configured otherwise) and thinking blocks sent back with their
+ * signatures.
+ *
+ * Contract: as the core `Provider`: `stream` never throws; it ends with one `done` or `error`;
+ * the abort signal goes to the HTTP request, so aborting closes the connection at once.
+ */
+export function createAnthropicProvider(ctx: ProviderContext, options: Pick<AnthropicOptions, 'cache'> = {}): Provider {
+  const client = new Anthropic({
+    apiKey: ctx.apiKey ?? null,
+    authToken: null,
+    baseURL: ctx.baseUrl,
+    maxRetries: 0,
+    defaultHeaders: { ...ctx.headers },
+    logLevel: 'off',
+    openTelemetry: false,
+  });
+  const plan = cachePlan(options.cache);
+  return {
+    name: ctx.name,
+    stream(request, { signal }) {
+      const turn = new AnthropicTurn(ctx, request.model);
+      return runStream({
+        signal,
+        scrub: ctx.scrub,
+        turn,
+        open: () => client.messages.create(anthropicRequest(request, ctx, plan), { signal }),
+        classify: classifySdkError,
+      });
+    },
+  };
+}

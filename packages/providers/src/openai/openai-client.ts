@@ -1,0 +1,44 @@
+import OpenAI from 'openai';
+import type { ProviderContext } from '../shared/provider-context.js';
+
+/**
+ * `fetch` that rewrites error bodies OpenAI-compatible servers send in their own shape (vLLM's
+ * top-level `{ object: 'error', message, type, code }`, `{ detail }` from FastAPI servers) into
+ * OpenAI's `{ error: { message, type, code } }`, so the SDK's error keeps the server's message and
+ * overflow and other failures are recognised. Successful responses pass through untouched.
+ */
+async function compatibleFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, init);
+  if (response.ok || !(response.headers.get('content-type') ?? '').includes('json')) return response;
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  let rewritten = text;
+  if (typeof body === 'object' && body !== null && !('error' in body)) {
+    const fields = body as Record<string, unknown>;
+    const message = typeof fields['message'] === 'string' ? fields['message'] : typeof fields['detail'] === 'string' ? fields['detail'] : undefined;
+    if (message !== undefined) rewritten = JSON.stringify({ error: { message, type: fields['type'] ?? null, code: fields['code'] ?? null } });
+  }
+  return new Response(rewritten, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/**
+ * An OpenAI SDK client for a provider: the SDK's own retries off (the agent's retry strategy
+ * decides), the resolved base URL and key (a placeholder for local servers that need none, since
+ * the SDK insists on one), extra headers, the SDK's logging off, and error bodies of
+ * OpenAI-compatible servers normalised.
+ */
+export function openAIClient(ctx: ProviderContext): OpenAI {
+  return new OpenAI({
+    apiKey: ctx.apiKey ?? 'not-needed',
+    baseURL: ctx.baseUrl,
+    maxRetries: 0,
+    defaultHeaders: { ...ctx.headers },
+    logLevel: 'off',
+    fetch: compatibleFetch,
+  });
+}
