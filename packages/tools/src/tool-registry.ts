@@ -1,6 +1,7 @@
 import { TroupeError, type Tool } from '@troupe/core';
 import { builtinToolFactories } from './builtin-tools.js';
 import type { ToolFactory, ToolOptions } from './tool-factory.js';
+import type { ToolSettingsSpec } from './tool-settings.js';
 import { ToolErrorCode, UnknownToolError } from './unknown-tool-error.js';
 
 /**
@@ -9,11 +10,14 @@ import { ToolErrorCode, UnknownToolError } from './unknown-tool-error.js';
  * Contract: `names()` is stable for the registry's lifetime and `has(n)` agrees with it.
  * `create` returns a new tool instance per call (tools do not share state across agents) and
  * throws {@link UnknownToolError} for a name not in `names()`; it never returns `undefined`.
+ * It throws the factory's `InvalidToolSettingsError` for settings the factory does not accept.
  */
 export interface ToolRegistry {
   /** The known tool names, sorted. */
   names(): string[];
   has(name: string): boolean;
+  /** The settings the named tool accepts (empty when it takes none), or `undefined` for an unknown name. */
+  settingsOf(name: string): ToolSettingsSpec | undefined;
   /** A new tool instance; throws {@link UnknownToolError} for a name the registry does not know. */
   create(name: string, options?: ToolOptions): Tool;
 }
@@ -27,7 +31,8 @@ export interface ToolRegistryOptions {
 /**
  * Creates a tool registry. Each call makes an independent instance (there is no global one);
  * pass it down to whatever builds agents. Throws a `duplicate_tool` {@link TroupeError} when two
- * factories share a name.
+ * factories share a name. The default factories are the portable built-ins; the Node tools
+ * (bash, files, search) come with `createNodeToolRegistry` from `@troupe/tools/node`.
  */
 export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegistry {
   const factories = new Map<string, ToolFactory>();
@@ -41,6 +46,10 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
   return {
     names: () => [...sorted],
     has: (name) => factories.has(name),
+    settingsOf: (name) => {
+      const factory = factories.get(name);
+      return factory === undefined ? undefined : (factory.settings ?? {});
+    },
     create(name, toolOptions = {}) {
       const factory = factories.get(name);
       if (factory === undefined) throw new UnknownToolError(name, sorted);

@@ -6,6 +6,8 @@ export const ToolErrorCode = {
   UnknownTool: 'unknown_tool',
   /** Two factories with the same name were given to one registry. */
   DuplicateTool: 'duplicate_tool',
+  /** A factory was given settings it does not know or cannot use. */
+  InvalidToolSettings: 'invalid_tool_settings',
 } as const;
 
 /** One of the {@link ToolErrorCode} values. */

@@ -1,18 +1,21 @@
 /**
- * Proves a tool registry is an independent instance that serves the built-in demo tools by name,
- * passes shared options to the factories, creates a fresh tool per call, and refuses unknown
- * names with a typed error that lists what is available.
+ * Proves a tool registry is an independent instance that serves the portable built-in tools by
+ * name (and, from the node entry, the Node tools too), passes shared options to the factories,
+ * exposes each factory's settings, creates a fresh tool per call, and refuses unknown names and
+ * unknown settings with typed errors that list what is available.
  */
 import { TroupeError, type Tool } from '@troupe/core';
 import { describe, expect, it } from 'vitest';
+import { createNodeToolRegistry } from '../src/node/node-tools.js';
 import { createToolRegistry } from '../src/tool-registry.js';
+import { InvalidToolSettingsError } from '../src/tool-settings.js';
 import { ToolErrorCode, UnknownToolError } from '../src/unknown-tool-error.js';
 import { testToolContext } from './tool-context.js';
 
 describe('createToolRegistry', () => {
-  it('serves the built-in demo tools', () => {
+  it('serves the portable built-in tools', () => {
     const registry = createToolRegistry();
-    expect(registry.names()).toEqual(['clock', 'echo']);
+    expect(registry.names()).toEqual(['ask_user', 'clock', 'echo', 'send_update', 'task_complete']);
     expect(registry.has('clock')).toBe(true);
     expect(registry.has('bash')).toBe(false);
     expect(registry.create('echo').name).toBe('echo');
@@ -40,8 +43,8 @@ describe('createToolRegistry', () => {
     expect(caught).toBeInstanceOf(TroupeError);
     const error = caught as UnknownToolError;
     expect(error.code).toBe(ToolErrorCode.UnknownTool);
-    expect(error.message).toBe('unknown tool "clok": available tools: clock, echo');
-    expect(error.toJSON()).toEqual({ code: 'unknown_tool', message: error.message, data: { name: 'clok', available: ['clock', 'echo'] } });
+    expect(error.message).toBe('unknown tool "clok": available tools: ask_user, clock, echo, send_update, task_complete');
+    expect(error.toJSON()).toEqual({ code: 'unknown_tool', message: error.message, data: { name: 'clok', available: ['ask_user', 'clock', 'echo', 'send_update', 'task_complete'] } });
   });
 
   it('serves custom factories, and instances do not share state', () => {
@@ -50,6 +53,21 @@ describe('createToolRegistry', () => {
     expect(custom.names()).toEqual(['shout']);
     expect(createToolRegistry().has('shout')).toBe(false);
     expect(() => custom.create('clock')).toThrow('unknown tool "clock": available tools: shout');
+  });
+
+  it('serves the Node tools from the node entry, with their settings', () => {
+    const registry = createNodeToolRegistry();
+    expect(registry.names()).toEqual(['ask_user', 'bash', 'clock', 'echo', 'edit_file', 'list_files', 'read_file', 'search', 'send_update', 'task_complete', 'write_file']);
+    expect(Object.keys(registry.settingsOf('bash') ?? {})).toEqual(['workspace', 'timeoutMs', 'maxOutputBytes', 'deny', 'defaultDeny', 'shell']);
+    expect(registry.settingsOf('clock')).toEqual({});
+    expect(registry.settingsOf('nope')).toBeUndefined();
+    expect(registry.create('read_file', { workspace: '/tmp' }).readOnly).toBe(true);
+    expect(registry.create('bash').readOnly).toBe(false);
+  });
+
+  it('refuses settings a factory does not declare', () => {
+    expect(() => createToolRegistry().create('clock', { settings: { zone: 'UTC' } })).toThrow(InvalidToolSettingsError);
+    expect(() => createNodeToolRegistry().create('bash', { settings: { timeoutMs: 'soon' } })).toThrow('invalid settings for tool "bash": timeoutMs must be a positive integer');
   });
 
   it('rejects two factories with the same name', () => {

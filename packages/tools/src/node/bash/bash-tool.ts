@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import { defineTool, type Tool, type ToolResult } from '@troupe/core';
+import type { ToolOptions } from '../../tool-factory.js';
+import { parseToolSettings, type ToolSettingsSpec } from '../../tool-settings.js';
+import { WORKSPACE_SETTING, workspaceOf } from '../node-tool-options.js';
+import { failed } from '../tool-failure.js';
+import { DEFAULT_DENY_RULES, deniedBy, denyRulesOf } from './deny-list.js';
+import { runInProcessGroup, type ProcessGroupOutcome } from './process-group.js';
+
+/** Settings of `bash`. */
+export const BASH_SETTINGS = {
+  ...WORKSPACE_SETTING,
+  timeoutMs: { kind: 'positiveInteger', description: 'How long a command may run before its process group is killed (default 120000).' },
+  maxOutputBytes: { kind: 'positiveInteger', description: 'Bytes kept of stdout and of stderr each, half from the start and half from the end (default 30000).' },
+  deny: { kind: 'regexList', description: 'More command patterns (regular expressions) to refuse, besides the default deny list.' },
+  defaultDeny: { kind: 'boolean', description: 'Whether the default deny list applies (default true).' },
+  shell: { kind: 'string', description: 'The shell that runs commands with -c (default /bin/bash, else /bin/sh).' },
+} as const satisfies ToolSettingsSpec;
+
+/** Arguments of bash. */
+export interface BashArgs extends Record<string, unknown> {
+  command: string;
+}
+
+const KILL_GRACE_MS = 2000;
+
+/**
+ * `bash`: runs a shell command in the workspace directory and returns its output and exit code.
+ * The command runs in its own process group; a timeout (default 120 s) or an abort kills the
+ * whole group. stdout and stderr are each cut to `maxOutputBytes`, keeping the start and the end
+ * with a marker. Commands matching the deny list (rm -rf /, mkfs, dd onto a device, fork bombs,
+ * shutdown, curl | sh…) are refused before anything is started. Not read-only.
+ */
+export function createBashTool(options: ToolOptions = {}): Tool {
+  const settings = parseToolSettings('bash', BASH_SETTINGS, options.settings);
+  const workspace = workspaceOf(options, settings.workspace);
+  const timeoutMs = settings.timeoutMs ?? 120_000;
+  const maxOutputBytes = settings.maxOutputBytes ?? 30_000;
+  const rules = [...(settings.defaultDeny === false ? [] : DEFAULT_DENY_RULES), ...denyRulesOf(settings.deny ?? [])];
+  const shell = settings.shell ?? (existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh');
+  return defineTool<BashArgs>({
+    name: 'bash',
+    label: 'Bash',
+    description: `Run a shell command in the workspace directory and get its stdout, stderr and exit code. Commands time out after ${Math.round(timeoutMs / 1000)} s. Long output is cut in the middle. Do not start interactive programs.`,
+    parameters: {
+      type: 'object',
+      properties: { command: { type: 'string', minLength: 1, description: 'The command line, run with `bash -c`.' } },
+      required: ['command'],
+      additionalProperties: false,
+    },
+    readOnly: false,
+    async execute(args, ctx): Promise<ToolResult> {
+      const denied = deniedBy(args.command, rules);
+      if (denied !== undefined) return failed(`bash: refused to run this command: ${denied.reason} (deny list)`, { denied: denied.reason });
+      if (ctx.signal.aborted) return failed('bash: aborted before the command started');
+      const cwd = await workspace.realRoot().catch(() => undefined);
+      if (cwd === undefined) return failed(`bash: the workspace ${workspace.root} does not exist`);
+      const outcome = await runInProcessGroup({
+        shell, command: args.command, cwd, timeoutMs, maxOutputBytes, signal: ctx.signal, killGraceMs: KILL_GRACE_MS,
+        env: { ...process.env, PAGER: 'cat', GIT_PAGER: 'cat', TERM: 'dumb' },
+      });
+      return resultOf(outcome, timeoutMs);
+    },
+  });
+}
+
+function resultOf(outcome: ProcessGroupOutcome, timeoutMs: number): ToolResult {
+  const details = {
+    exitCode: outcome.exitCode, signal: outcome.signal, timedOut: outcome.timedOut, aborted: outcome.aborted, durationMs: outcome.durationMs,
+    stdoutBytes: outcome.stdout.total, stderrBytes: outcome.stderr.total,
+  };
+  if (outcome.spawnError !== undefined) return failed(`bash: could not start the shell: ${outcome.spawnError.message}`, details);
+  const stdout = outcome.stdout.text();
+  const stderr = outcome.stderr.text();
+  const parts: string[] = [];
+  if (stdout.text !== '') parts.push(stdout.text.replace(/\n$/, ''));
+  if (stderr.text !== '') parts.push(`[stderr]\n${stderr.text.replace(/\n$/, '')}`);
+  if (parts.length === 0) parts.push('(no output)');
+  if (outcome.timedOut) parts.push(`[timed out after ${Math.round(timeoutMs / 1000)} s; the command and its child processes were killed]`);
+  else if (outcome.aborted) parts.push('[aborted; the command and its child processes were killed]');
+  else if (outcome.exitCode !== 0) parts.push(outcome.exitCode === null ? `[killed by ${outcome.signal ?? 'a signal'}]` : `[exit code ${outcome.exitCode}]`);
+  const isError = outcome.timedOut || outcome.aborted || outcome.exitCode !== 0;
+  const text = parts.join('\n');
+  return isError ? { content: text, isError: true, details } : { content: text, details };
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+// The Node tools' tests start real processes (bash, ripgrep): on a loaded machine that can take
+// longer than vitest's 5 s default.
+export default defineConfig({
+  test: {
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+  },
+});
