@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline';
 import { runCli } from './cli.js';
 import { ExitCode } from './exit-code.js';
 
@@ -20,12 +21,25 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   else throw error;
 });
 
+/** Asks on the terminal; only offered when standard input is one. */
+function prompt(question: string): Promise<string> {
+  const lines = createInterface({ input: process.stdin, output: process.stderr });
+  return new Promise((resolve) => {
+    lines.question(question, (answer) => {
+      lines.close();
+      resolve(answer);
+    });
+  });
+}
+
 try {
   process.exitCode = await runCli(process.argv.slice(2), {
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
     signal: interrupt.signal,
     env: process.env,
+    stderrIsTTY: process.stderr.isTTY === true,
+    ...(process.stdin.isTTY === true ? { prompt } : {}),
   });
 } catch (error) {
   process.stderr.write(`troupe: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -5,17 +5,22 @@
  * exits 1, a denied permission ends the run, the abort signal (Ctrl-C) ends it with 130, and
  * usage errors and help behave like a command line should.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AgentEvent } from '@troupe/core';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.js';
 import { captureIo, fixturePath } from './run-cli.js';
 
-const SUMMARY = /^turns 2 · tokens 71 · cost \$0\.0033 · stop stop · \d+\.\d\ds\n$/;
+const SUMMARY = /(^|\n)run run_\w+ · done · stop stop · turns 2 · tokens 71 · cost \$0\.0033 · \d+\.\d\ds\n$/;
+/** Runs go to a fresh directory per test file, not into the package. */
+const RUNS = mkdtempSync(join(tmpdir(), 'troupe-cli-runs-'));
 
 describe('troupe run', () => {
   it('streams the text and prints the summary', async () => {
     const io = captureIo();
-    const code = await runCli(['run', fixturePath('echo.yaml'), '--input', 'Say ping'], io);
+    const code = await runCli(['run', '--runs-dir', RUNS, fixturePath('echo.yaml'), '--input', 'Say ping'], io);
     expect(code).toBe(0);
     expect(io.stdoutText()).toBe('Let me echo that.\nThe echo said ping.\n');
     expect(io.stderrText()).toMatch(SUMMARY);
@@ -25,7 +30,7 @@ describe('troupe run', () => {
 
   it('prints every event as a JSON line with --json', async () => {
     const io = captureIo();
-    const code = await runCli(['run', fixturePath('echo.yaml'), '-i', 'Say ping', '--json'], io);
+    const code = await runCli(['run', '--runs-dir', RUNS, fixturePath('echo.yaml'), '-i', 'Say ping', '--json'], io);
     expect(code).toBe(0);
     const events = io.stdoutText().trimEnd().split('\n').map((line) => JSON.parse(line) as AgentEvent);
     expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['agent_start', 'message_update', 'tool_end']));
@@ -38,23 +43,23 @@ describe('troupe run', () => {
 
   it('runs another agent with --entry', async () => {
     const io = captureIo();
-    expect(await runCli(['run', fixturePath('echo.yaml'), '-i', 'x', '--entry', 'other', '--json'], io)).toBe(0);
+    expect(await runCli(['run', '--runs-dir', RUNS, fixturePath('echo.yaml'), '-i', 'x', '--entry', 'other', '--json'], io)).toBe(0);
     expect(io.stdoutText()).toContain('"agentPath":"other"');
   });
 
   it('needs --entry when the file has several agents and no entry', async () => {
     const file = fixturePath('no-entry.yaml');
     const missing = captureIo();
-    expect(await runCli(['run', file, '-i', 'x'], missing)).toBe(2);
-    expect(missing.stderrText()).toBe(`${file}:2:1: missing required key "entry" in the top level (name the agent to run: first, second)\n`);
+    expect(await runCli(['run', '--runs-dir', RUNS, file, '-i', 'x'], missing)).toBe(2);
+    expect(missing.stderrText()).toBe(`${file}:2:1: missing required key "entry" in the top level (name the agent or pipeline to run: first, second)\n`);
     const picked = captureIo();
-    expect(await runCli(['run', file, '-i', 'x', '--entry', 'second', '--json'], picked)).toBe(0);
+    expect(await runCli(['run', '--runs-dir', RUNS, file, '-i', 'x', '--entry', 'second', '--json'], picked)).toBe(0);
     expect(picked.stdoutText()).toContain('"agentPath":"second"');
   });
 
   it('exits 2 for an unknown --entry', async () => {
     const io = captureIo();
-    expect(await runCli(['run', fixturePath('echo.yaml'), '-i', 'x', '--entry', 'nobody'], io)).toBe(2);
+    expect(await runCli(['run', '--runs-dir', RUNS, fixturePath('echo.yaml'), '-i', 'x', '--entry', 'nobody'], io)).toBe(2);
     expect(io.stderrText()).toBe('troupe run: unknown agent "nobody": available agents: assistant, other (from --entry)\n');
     expect(io.stdoutText()).toBe('');
   });
@@ -62,13 +67,13 @@ describe('troupe run', () => {
   it('exits 2 with every problem of a bad file, and runs nothing', async () => {
     const io = captureIo();
     const file = fixturePath('broken.yaml');
-    expect(await runCli(['run', file, '-i', 'x'], io)).toBe(2);
+    expect(await runCli(['run', '--runs-dir', RUNS, file, '-i', 'x'], io)).toBe(2);
     expect(io.stderrText()).toBe(
       [
-        `${file}:4:12: unknown provider "openai": available providers: scripted (vendor providers come in a later release)`,
+        `${file}:4:12: unknown provider "acme": available providers: scripted, openai, openai-chat, anthropic, google, gemini, openai-compatible, ollama, lmstudio, llamacpp, vllm, openrouter, groq, together`,
         `${file}:7:12: unknown model "demoo" in agents.assistant.model (did you mean "demo"?)`,
         `${file}:8:5: unknown key "sytem" in agents.assistant (did you mean "system"?)`,
-        `${file}:9:20: unknown tool "shell" in agents.assistant.tools[1] (available tools: clock, echo)`,
+        `${file}:9:20: unknown tool "shell" in agents.assistant.tools[1] (available tools: ask_user, bash, clock, echo, edit_file, list_files, read_file, search, send_update, task_complete, write_file)`,
         '',
       ].join('\n'),
     );
@@ -77,36 +82,43 @@ describe('troupe run', () => {
 
   it('exits 2 for a missing file', async () => {
     const io = captureIo();
-    expect(await runCli(['run', 'no/such/graph.yaml', '-i', 'x'], io)).toBe(2);
+    expect(await runCli(['run', '--runs-dir', RUNS, 'no/such/graph.yaml', '-i', 'x'], io)).toBe(2);
     expect(io.stderrText()).toBe('no/such/graph.yaml:1:1: cannot read the graph file: file not found\n');
   });
 
   it('exits 1 when the run fails', async () => {
     const io = captureIo();
-    expect(await runCli(['run', fixturePath('failing.yaml'), '-i', 'x'], io)).toBe(1);
+    expect(await runCli(['run', '--runs-dir', RUNS, fixturePath('failing.yaml'), '-i', 'x'], io)).toBe(1);
     const lines = io.stderrText().trimEnd().split('\n');
     expect(lines.at(-2)).toMatch(/^troupe: the run failed: .*invalid api key/);
     expect(lines.at(-1)).toMatch(/ · stop error · /);
   });
 
-  it('denies a permission request it cannot ask about, and exits 1', async () => {
+  it('leaves a run that needs an approval waiting when nobody can be asked, and exits 3', async () => {
     const io = captureIo();
-    expect(await runCli(['run', fixturePath('asks.yaml'), '-i', 'x'], io)).toBe(1);
-    expect(io.stderrText()).toContain('troupe: the agent asks to run the tool "echo"; interactive approval is not supported yet, so it is denied\n');
-    expect(io.stderrText()).toMatch(/ · stop interrupted · /);
+    expect(await runCli(['run', '--runs-dir', RUNS, fixturePath('asks.yaml'), '-i', 'x'], io)).toBe(3);
+    expect(io.stderrText()).toMatch(/troupe: run (run_\w+) is waiting; it is saved and can be answered later:\n {2}careful asks to run echo /);
+    expect(io.stderrText()).toMatch(/ {4}troupe approve run_\w+ call_1_1 allow_once --runs-dir /);
+  });
+
+  it('asks the person at the terminal when there is one', async () => {
+    const questions: string[] = [];
+    const io = { ...captureIo(), prompt: async (question: string) => (questions.push(question), 'y') };
+    expect(await runCli(['run', '--runs-dir', RUNS, fixturePath('asks.yaml'), '-i', 'x'], io)).toBe(0);
+    expect(questions).toEqual([expect.stringMatching(/^\[careful\] run echo \{.*\}\? \[y\] yes once/)]);
   });
 
   it('aborts on the interrupt signal and exits 130', async () => {
     const io = captureIo({ onStdout: (_text, self) => self.controller.abort() });
-    expect(await runCli(['run', fixturePath('slow.yaml'), '-i', 'x'], io)).toBe(130);
+    expect(await runCli(['run', '--runs-dir', RUNS, fixturePath('slow.yaml'), '-i', 'x'], io)).toBe(130);
     expect(io.stdoutText()).toMatch(/^Working/);
     expect(io.stdoutText()).not.toContain('never arrives');
-    expect(io.stderrText()).toMatch(/troupe: aborted\nturns \d+ · .* · stop aborted · /);
+    expect(io.stderrText()).toMatch(/troupe: aborted\nrun run_\w+ · aborted · stop aborted · /);
   });
 
   it('logs to stderr at the chosen level, keeping stdout clean', async () => {
     const io = captureIo();
-    expect(await runCli(['run', fixturePath('echo.yaml'), '-i', 'x', '--log-level', 'info'], io)).toBe(0);
+    expect(await runCli(['run', '--runs-dir', RUNS, fixturePath('echo.yaml'), '-i', 'x', '--log-level', 'info'], io)).toBe(0);
     expect(io.stdoutText()).toBe('Let me echo that.\nThe echo said ping.\n');
     const logs = io.err.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string; tool?: string });
     expect(logs.map((l) => l.msg)).toEqual(['run started', 'tool call', 'tool result', 'run finished']);
@@ -130,7 +142,7 @@ describe('troupe usage', () => {
 
   it('prints help and the version on stdout with exit 0', async () => {
     const help = captureIo();
-    expect(await runCli(['run', '--help'], help)).toBe(0);
+    expect(await runCli(['run', '--runs-dir', RUNS, '--help'], help)).toBe(0);
     expect(help.stdoutText()).toContain('Usage: troupe run [options] <file>');
     const version = captureIo();
     expect(await runCli(['--version'], version)).toBe(0);

@@ -16,7 +16,7 @@ describe('troupe (child process)', () => {
   it('runs a graph file', async () => {
     const result = await spawnTroupe(['run', 'echo.yaml', '--input', 'Say ping']);
     expect(result.stdout).toBe('Let me echo that.\nThe echo said ping.\n');
-    expect(result.stderr).toMatch(/^turns 2 · tokens 71 · cost \$0\.0033 · stop stop · \d+\.\d\ds\n$/);
+    expect(result.stderr).toMatch(/\nrun run_\w+ · done · stop stop · turns 2 · tokens 71 · cost \$0\.0033 · \d+\.\d\ds\n$/);
     expect(result.code).toBe(0);
   });
 
@@ -69,6 +69,6 @@ describe('troupe (child process)', () => {
     expect(result.code).toBe(130);
     expect(result.signal).toBeNull();
     expect(result.stdout).toBe('Working on it.\n');
-    expect(result.stderr).toMatch(/troupe: aborted\nturns \d+ · tokens \d+ · cost \$\d+\.\d{4} · stop aborted · \d+\.\d\ds\n$/);
+    expect(result.stderr).toMatch(/troupe: aborted\nrun run_\w+ · aborted · stop aborted · turns \d+ · tokens \d+ · cost \$\d+\.\d{4} · \d+\.\d\ds\n$/);
   });
 });

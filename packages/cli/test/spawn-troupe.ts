@@ -16,12 +16,15 @@ export interface TroupeExit {
 }
 
 /**
- * Runs `node bin/troupe.js …args` in the fixtures directory. `onStdout` sees the stdout written
- * so far after each chunk, with the child, so a test can act on output (send SIGINT) without
- * sleeping.
+ * Runs `node bin/troupe.js …args` in the fixtures directory, with `env` added to the environment.
+ * `onStdout` sees the stdout written so far after each chunk, with the child, so a test can act
+ * on output (send SIGINT) without sleeping.
  */
-export function spawnTroupe(args: readonly string[], options: { onStdout?: (stdout: string, child: ChildProcess) => void } = {}): Promise<TroupeExit> {
-  const child = spawn(process.execPath, [TROUPE_BIN, ...args], { cwd: FIXTURES, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function spawnTroupe(
+  args: readonly string[],
+  options: { onStdout?: (stdout: string, child: ChildProcess) => void; env?: Record<string, string> } = {},
+): Promise<TroupeExit> {
+  const child = spawn(process.execPath, [TROUPE_BIN, ...args], { cwd: FIXTURES, env: { ...process.env, NO_COLOR: '1', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

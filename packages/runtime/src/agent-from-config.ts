@@ -1,18 +1,25 @@
 import { Agent, TroupeError, type AgentOptions, type Clock } from '@troupe/core';
-import { createProvider } from '@troupe/providers';
-import { createToolRegistry, type ToolOptions, type ToolRegistry } from '@troupe/tools';
+import { createProvider, type CreateProviderOptions, type ProviderEnv } from '@troupe/providers';
+import type { McpHub } from '@troupe/mcp';
+import type { ToolOptions, ToolRegistry } from '@troupe/tools';
 import type { AgentConfig, GraphConfig } from './config/graph-config.js';
 import { GraphErrorCode } from './config/graph-file-error.js';
 import { UnknownAgentError } from './config/unknown-agent-error.js';
+import { defaultToolRegistry } from './default-tools.js';
+import { mcpToolsOf, permissionsWithMcp } from './mcp/agent-mcp-tools.js';
 
 /** Options of {@link agentOptionsFromConfig}. */
 export interface AgentFromConfigOptions {
-  /** Where tool names resolve. Default: `createToolRegistry()`. */
+  /** Where tool names resolve. Default: `defaultToolRegistry()` (every tool of `@troupe/tools`). */
   tools?: ToolRegistry;
+  /** The graph's MCP servers (`createGraphMcpHub`), connected for this agent's selectors (`connectMcpServers`). */
+  mcp?: McpHub;
   /** Handed to every tool factory. `now` defaults to `clock.now` when a clock is given. */
   toolOptions?: ToolOptions;
   /** The clock of the agent and of a scripted model's delays. Default: the system clock. */
   clock?: Clock;
+  /** Where vendor providers read their API keys. Default: `process.env`. */
+  env?: ProviderEnv;
 }
 
 /** The agent's config, or {@link UnknownAgentError}. */
@@ -24,11 +31,16 @@ export function agentConfigOf(graph: GraphConfig, name: string): AgentConfig {
 
 /**
  * Builds the {@link AgentOptions} of one agent of a loaded graph: a fresh provider for its model
- * (a scripted model starts at the first step), fresh tool instances from the registry, its system
- * prompt, limits and permission rules.
+ * (a scripted model starts at the first step; a vendor model with its key, base URL, headers and
+ * caching), the model's thinking level and output limit, fresh tool instances from the registry
+ * (with the agent's workspace and each tool's settings) and from the MCP hub (its `server.*` /
+ * `server.tool` selectors, resolved against the servers' current tool lists), its system prompt,
+ * limits and permission rules (MCP selectors in them expanded to the tools' names).
  *
  * Throws {@link UnknownAgentError} for a name the graph does not define, and the provider's or
- * registry's typed error if the graph was not loaded with the same providers and tools.
+ * registry's typed error if the graph was not loaded with the same providers and tools. An agent
+ * with MCP tools needs `mcp`, connected for its servers: else, or when a selector matches no tool
+ * of the running server, an `McpAdapterError` (`mcp_unavailable`, `mcp_bad_selector`).
  */
 export function agentOptionsFromConfig(graph: GraphConfig, name: string, options: AgentFromConfigOptions = {}): AgentOptions {
   const agent = agentConfigOf(graph, name);
@@ -37,22 +49,35 @@ export function agentOptionsFromConfig(graph: GraphConfig, name: string, options
     throw new TroupeError(GraphErrorCode.UnknownModel, `agent "${name}" uses the unknown model "${agent.model}"`, { data: { agent: name, model: agent.model } });
   }
   const { clock } = options;
-  const provider = createProvider(model.spec, {
-    ...(model.script === undefined ? {} : { script: model.script }),
-    ...(clock === undefined ? {} : { clock }),
-  });
-  const registry = options.tools ?? createToolRegistry();
+  const providerOptions: CreateProviderOptions = {};
+  if (model.script !== undefined) providerOptions.script = model.script;
+  if (clock !== undefined) providerOptions.clock = clock;
+  if (options.env !== undefined) providerOptions.env = options.env;
+  const { apiKey, baseUrl, headers, cache } = model.options ?? {};
+  if (apiKey !== undefined) providerOptions.apiKey = apiKey;
+  if (baseUrl !== undefined) providerOptions.baseUrl = baseUrl;
+  if (headers !== undefined) providerOptions.headers = headers;
+  if (cache !== undefined) providerOptions.cache = cache;
+  const provider = createProvider(model.spec, providerOptions);
+  const registry = options.tools ?? defaultToolRegistry();
   const toolOptions: ToolOptions = { ...options.toolOptions };
   if (toolOptions.now === undefined && clock !== undefined) toolOptions.now = () => clock.now();
+  if (agent.workspace !== undefined) toolOptions.workspace = agent.workspace;
+  const settingsOf = (tool: string): ToolOptions => {
+    const settings = agent.toolSettings?.[tool];
+    return settings === undefined ? toolOptions : { ...toolOptions, settings };
+  };
   const agentOptions: AgentOptions = {
     provider,
     model: model.spec.model,
     name: agent.name,
-    tools: agent.tools.map((tool) => registry.create(tool, toolOptions)),
+    tools: [...agent.tools.map((tool) => registry.create(tool, settingsOf(tool))), ...mcpToolsOf(agent, options.mcp)],
   };
+  if (model.options?.thinking !== undefined) agentOptions.thinking = model.options.thinking;
+  if (model.options?.maxTokens !== undefined) agentOptions.maxTokens = model.options.maxTokens;
   if (agent.systemPrompt !== undefined) agentOptions.systemPrompt = agent.systemPrompt;
   if (agent.limits !== undefined) agentOptions.limits = { ...agent.limits };
-  if (agent.permissions !== undefined) agentOptions.permissions = structuredClone(agent.permissions);
+  if (agent.permissions !== undefined) agentOptions.permissions = permissionsWithMcp(structuredClone(agent.permissions), options.mcp);
   if (clock !== undefined) agentOptions.clock = clock;
   return agentOptions;
 }

@@ -4,8 +4,13 @@ export { SUPPORTED_GRAPH_VERSIONS } from './config/graph-config.js';
 export { interpolateEnv } from './config/env-interpolation.js';
 export { graphToMermaid } from './config/graph-mermaid.js';
 export { loadGraphFile, parseGraph } from './config/load-graph.js';
+export { OVERRIDE_MODEL, withModelOverride } from './config/model-override.js';
 export { createLogger, isLogLevel, LOG_LEVELS, REDACTED_KEYS } from './logger.js';
 export { UnknownAgentError } from './config/unknown-agent-error.js';
+export { builtinModels, ProviderConfigError } from '@troupe/providers';
+export { defaultToolRegistry } from './default-tools.js';
+export { connectMcpServers, createGraphMcpHub, mcpServersUsedBy } from './mcp/graph-mcp.js';
+export { McpAdapterError, McpErrorCode } from '@troupe/mcp';
 
 export { createFileRunStore, DEFAULT_RUNS_DIR } from './store/file-run-store.js';
 export { createMemoryRunStore, RunStoreErrorCode } from './store/memory-run-store.js';
@@ -19,14 +24,17 @@ export { PipelineErrorCode } from './pipeline/template.js';
 
 export type { AgentFromConfigOptions } from './agent-from-config.js';
 export type {
-  AgentConfig, AgentStepConfig, GraphConfig, GraphVersion, MapStepConfig, ModelConfig, ParallelStepConfig, PipelineConfig, PipelineStepConfig, StepBase,
+  AgentConfig, AgentStepConfig, GraphConfig, GraphVersion, MapStepConfig, ModelConfig, ModelOptions, ParallelStepConfig, PipelineConfig, PipelineStepConfig, StepBase,
   StepOutputConfig,
 } from './config/graph-config.js';
 export type { Env, EnvProblem, InterpolationResult } from './config/env-interpolation.js';
 export type { GraphProblem } from './config/graph-file-error.js';
 export type { LoadGraphOptions } from './config/load-graph.js';
+export type { ToolCatalog } from './config/tool-settings-schema.js';
+export type { McpClientOptions, McpConnectReport, McpHub, McpServerConfig, McpToolInfo } from '@troupe/mcp';
 export type { ReadTextFile } from './config/read-text-file.js';
 export type { Logger } from 'pino';
+export type { ModelInfo } from '@troupe/providers';
 export type { LoggerOptions, LogLevel } from './logger.js';
 
 export type { ChildOutcome, ChildRecord, RunRecord, RunStatus, RunStore } from './store/run-store.js';

@@ -3,6 +3,7 @@ import { createFileRunStore, createLogger, createRuntime, formatGraphProblems, G
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import { driveRun } from './drive-run.js';
+import { startMcpServers } from './mcp-servers.js';
 
 /** What to tell a waiting run. */
 export type Answer = { kind: 'reply'; answer: string; path?: string } | { kind: 'approve'; callId: string; decision: string; path?: string };
@@ -43,14 +44,20 @@ export async function answerCommand(options: AnswerOptions, io: CliIo): Promise<
     io.stderr(`troupe: run ${record.id} does not say which graph file it ran\n`);
     return ExitCode.BadInput;
   }
-  let runtime;
+  let graph;
   try {
-    runtime = createRuntime({ graph: await loadGraphFile(record.graphFile, { env: io.env, entry: record.entry }), store });
+    graph = await loadGraphFile(record.graphFile, { env: io.env, entry: record.entry });
   } catch (error) {
     if (!(error instanceof GraphFileError)) throw error;
     io.stderr(`${formatGraphProblems(error.problems)}\n`);
     return ExitCode.BadInput;
   }
+  const mcp = await startMcpServers(graph, Object.keys(graph.agents), logger, io, answer.kind);
+  if (mcp.failed) {
+    await mcp.close();
+    return ExitCode.RunFailed;
+  }
+  const runtime = createRuntime({ graph, store, env: io.env, ...(mcp.hub === undefined ? {} : { mcp: mcp.hub }) });
   try {
     const handle = await runtime.resume(runId);
     try {
@@ -63,6 +70,7 @@ export async function answerCommand(options: AnswerOptions, io: CliIo): Promise<
     return await driveRun(handle, { logger, runsDir: options.runsDir, ...(options.json === true ? { json: true } : {}) }, io);
   } finally {
     await runtime.close();
+    await mcp.close();
   }
 }
 

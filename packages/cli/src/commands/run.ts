@@ -1,19 +1,24 @@
+import { resolve } from 'node:path';
 import {
-  createAgentFromConfig,
+  agentOptionsFromConfig,
+  createFileRunStore,
   createLogger,
+  createRuntime,
+  DEFAULT_RUNS_DIR,
   formatGraphProblems,
   GraphFileError,
   loadGraphFile,
+  McpAdapterError,
+  ProviderConfigError,
   UnknownAgentError,
+  withModelOverride,
   type GraphConfig,
   type LogLevel,
 } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
-import { ExitCode, exitCodeOf } from '../exit-code.js';
-import { jsonRenderer, textRenderer } from './event-renderer.js';
-import { logEvent } from './log-event.js';
-import { nonInteractiveAnswerer } from './non-interactive.js';
-import { formatRunFailure, formatRunSummary } from './run-summary.js';
+import { ExitCode } from '../exit-code.js';
+import { driveRun } from './drive-run.js';
+import { startMcpServers } from './mcp-servers.js';
 
 /** What `troupe run` was asked to do. */
 export interface RunCommandOptions {
@@ -23,17 +28,22 @@ export interface RunCommandOptions {
   input: string;
   /** The agent to run instead of the file's `entry`. */
   entry?: string;
+  /** `provider:model` to run the entry agent on instead of its own model. */
+  model?: string;
   /** Print every event as a JSON line instead of the assistant's text. */
   json?: boolean;
+  /** Where runs are recorded. Default `.troupe/runs`. */
+  runsDir?: string;
   /** Default `warn`. */
   logLevel?: LogLevel;
 }
 
 /**
- * `troupe run`: loads the graph file, runs its entry agent on `input`, streams the output to
- * `io.stdout` and a one-line summary to `io.stderr`, and returns the exit code (see ExitCode).
- * A bad file is reported as `file:line:col: message` lines and nothing runs. `io.signal`
- * aborts the run. Never throws for bad input.
+ * `troupe run`: loads the graph file and runs its entry (an agent, with its delegations, or a
+ * pipeline) on `input` in this process, recording the run under `runsDir`. The entry's text goes
+ * to `io.stdout` (or every event as JSON), the actors' progress and a one-line summary to
+ * `io.stderr`; see driveRun for waiting runs. A bad file is reported as `file:line:col: message`
+ * lines and nothing runs. `io.signal` aborts the run. Never throws for bad input.
  */
 export async function runCommand(options: RunCommandOptions, io: CliIo): Promise<ExitCode> {
   const logger = createLogger({ level: options.logLevel ?? 'warn', destination: { write: io.stderr }, base: { command: 'run' } });
@@ -53,29 +63,47 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
   }
   if (io.signal.aborted) return ExitCode.Interrupted;
 
+  // Problems name the file as given; the run record keeps its absolute path, for resuming elsewhere.
+  graph = { ...graph, file: resolve(graph.file) };
   const entry = graph.entry;
-  const agent = createAgentFromConfig(graph, entry);
-  const renderer = options.json === true ? jsonRenderer(io.stdout) : textRenderer(io.stdout, io.stderr);
-  const answer = nonInteractiveAnswerer(agent, io.stderr);
-  const subscription = agent.events$.subscribe((event) => {
-    renderer.onEvent(event);
-    logEvent(logger, event);
-    answer(event);
-  });
-  const abort = (): void => agent.abort();
-  io.signal.addEventListener('abort', abort, { once: true });
-  logger.info({ file: options.file, agent: entry }, 'run started');
+  const isPipeline = graph.pipelines?.[entry] !== undefined;
+  // Every agent of the graph may run (delegations, pipeline steps): start the servers they use.
+  const mcp = await startMcpServers(graph, Object.keys(graph.agents), logger, io, 'run');
+  if (mcp.failed) {
+    await mcp.close();
+    return ExitCode.RunFailed;
+  }
+  const agentOptions = { env: io.env, ...(mcp.hub === undefined ? {} : { mcp: mcp.hub }) };
   try {
-    const result = await agent.prompt(options.input);
-    renderer.end(result);
-    logger.info({ stopReason: result.stopReason, turns: result.turns, usage: result.usage }, 'run finished');
-    const failure = formatRunFailure(result);
-    if (failure !== undefined) io.stderr(`${failure}\n`);
-    io.stderr(`${formatRunSummary(result)}\n`);
-    return exitCodeOf(result.stopReason);
+    if (options.model !== undefined) {
+      if (isPipeline) throw new UnknownAgentError(entry, Object.keys(graph.agents));
+      graph = withModelOverride(graph, options.model, entry);
+    }
+    // Build every agent once up front, so a bad model or a missing API key is reported before anything runs.
+    for (const name of Object.keys(graph.agents)) agentOptionsFromConfig(graph, name, agentOptions);
+  } catch (error) {
+    await mcp.close();
+    if (error instanceof McpAdapterError) {
+      io.stderr(`troupe run: ${error.message}\n`);
+      return ExitCode.BadInput;
+    }
+    // A bad --model, or a provider that cannot connect (no API key): the message names what to fix.
+    if (error instanceof ProviderConfigError || error instanceof UnknownAgentError) {
+      io.stderr(`troupe run: ${error.message}${options.model === undefined ? '' : ' (from --model)'}\n`);
+      return ExitCode.BadInput;
+    }
+    throw error;
+  }
+  const runsDir = options.runsDir ?? DEFAULT_RUNS_DIR;
+  const runtime = createRuntime({ graph, store: createFileRunStore(runsDir), ...agentOptions });
+  logger.info({ file: options.file, entry }, 'run started');
+  try {
+    const handle = runtime.run(options.input);
+    const code = await driveRun(handle, { logger, runsDir, ...(options.json === true ? { json: true } : {}) }, io);
+    logger.info({ run: handle.id, exitCode: code }, 'run finished');
+    return code;
   } finally {
-    io.signal.removeEventListener('abort', abort);
-    subscription.unsubscribe();
-    agent.dispose();
+    await runtime.close();
+    await mcp.close();
   }
 }

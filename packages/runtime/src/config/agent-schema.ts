@@ -1,8 +1,11 @@
 import type { Limits, PermissionRules } from '@troupe/core';
+import { parseToolSelector } from '@troupe/mcp';
 import type { AgentConfig } from './graph-config.js';
+import { readAgentTools } from './agent-tools-schema.js';
 import { field, objectReader } from './object-reader.js';
 import type { ReadContext, Slot } from './read-context.js';
-import { listReader, oneOfReader, readPositiveInteger, readPositiveNumber, readString, recordReader, type MapEntry, type Reader } from './yaml-readers.js';
+import { readPath } from './tool-settings-schema.js';
+import { listReader, oneOfReader, readNonNegativeInteger, readPositiveInteger, readPositiveNumber, readString, recordReader, type MapEntry, type Reader } from './yaml-readers.js';
 
 /** Agent names become path segments (`lead/researcher#2`), so they are kept to this alphabet. */
 const AGENT_NAME = /^[A-Za-z0-9_.-]+$/;
@@ -16,22 +19,6 @@ function referenceReader(kind: 'model' | 'tool'): Reader<string> {
   };
 }
 
-/** The tool list: known names, each at most once. */
-const readToolNames: Reader<string[]> = (ctx, slot) => {
-  const seen = new Set<string>();
-  const readTool = referenceReader('tool');
-  return listReader<string>((c, s) => {
-    const name = readTool(c, s);
-    if (name === undefined) return undefined;
-    if (seen.has(name)) {
-      c.report(s, `duplicate tool "${name}" in ${slot.path}`);
-      return undefined;
-    }
-    seen.add(name);
-    return name;
-  })(ctx, slot);
-};
-
 const readLimits: Reader<Limits> = objectReader({
   maxTurns: field(readPositiveInteger),
   maxTokens: field(readPositiveInteger),
@@ -41,11 +28,33 @@ const readLimits: Reader<Limits> = objectReader({
 
 const readVerdict = oneOfReader(['allow', 'ask', 'deny']);
 
+/** The agents it may delegate to: known agent names, each at most once. */
+const readDelegates: Reader<string[]> = (ctx, slot) => {
+  const seen = new Set<string>();
+  return listReader<string>((c, s) => {
+    const name = readString(c, s);
+    if (name === undefined) return undefined;
+    if (seen.has(name)) {
+      c.report(s, `duplicate agent "${name}" in ${slot.path}`);
+      return undefined;
+    }
+    seen.add(name);
+    c.refer('agent', name, s);
+    return name;
+  })(ctx, slot);
+};
+
+const readSupervisionFields = objectReader({ retries: field(readNonNegativeInteger), backoffMs: field(readNonNegativeInteger) });
+const readSupervision: Reader<{ retries: number; backoffMs: number }> = (ctx, slot) => {
+  const values = readSupervisionFields(ctx, slot);
+  return values === undefined ? undefined : { retries: values.retries ?? 0, backoffMs: values.backoffMs ?? 1000 };
+};
+
 const readPermissionFields = objectReader({
   mode: field(oneOfReader(['allow', 'ask', 'deny', 'smart']), { required: true }),
   tools: field(
     recordReader((ctx, entry) => {
-      ctx.refer('tool', entry.key, keySlot(entry));
+      referPermissionKey(ctx, entry);
       return readVerdict(ctx, entry.slot);
     }),
   ),
@@ -63,25 +72,42 @@ const readAgentFields = objectReader(
   {
     model: field(referenceReader('model'), { required: true, missingHint: 'name one of the keys of "models"' }),
     system: field(readString),
-    tools: field(readToolNames),
+    tools: field(readAgentTools),
+    workspace: field(readPath),
     limits: field(readLimits),
     permissions: field(readPermissions),
+    description: field(readString),
+    delegates: field(readDelegates),
+    maxDepth: field(readPositiveInteger),
+    supervision: field(readSupervision),
   },
   {
     reserved: {
-      delegates: 'delegation to other agents comes in a later version of troupe',
       placement: 'placement on remote workers comes in a later version of troupe',
     },
   },
 );
+
+/**
+ * A key of `permissions.tools`: a built-in tool, or an MCP tool as `server.tool`, `server.*` or
+ * its exposed name `server__tool`; MCP keys are checked against `mcpServers`.
+ */
+function referPermissionKey(ctx: ReadContext, entry: MapEntry): void {
+  const selector = parseToolSelector(entry.key);
+  const exposed = /^([A-Za-z0-9_-]+?)__./.exec(entry.key);
+  if (selector !== undefined) ctx.refer('mcpServer', selector.server, keySlot(entry));
+  else if (exposed?.[1] !== undefined) ctx.refer('mcpServer', exposed[1], keySlot(entry));
+  else ctx.refer('tool', entry.key, keySlot(entry));
+}
 
 function keySlot(entry: MapEntry): Slot {
   return entry.slot.key === undefined ? entry.slot : { path: entry.slot.path, node: entry.slot.key };
 }
 
 /**
- * One entry of `agents`: `model` (a key of `models`), `system`, `tools`, `limits` and
- * `permissions`. The key is the agent's name and must be a valid path segment.
+ * One entry of `agents`: `model` (a key of `models`), `system`, `tools` (built-in names with
+ * optional settings, and MCP selectors), `workspace`, `limits` and `permissions`. The key is the
+ * agent's name and must be a valid path segment.
  */
 export function readAgent(ctx: ReadContext, entry: MapEntry): AgentConfig | undefined {
   ctx.define('agent', entry.key);
@@ -89,9 +115,16 @@ export function readAgent(ctx: ReadContext, entry: MapEntry): AgentConfig | unde
   if (!nameOk) ctx.report(keySlot(entry), `invalid agent name "${entry.key}"`, 'use letters, digits, "_", "-" and "."');
   const values = readAgentFields(ctx, entry.slot);
   if (!nameOk || values?.model === undefined) return undefined;
-  const agent: AgentConfig = { name: entry.key, model: values.model, tools: values.tools ?? [] };
+  const agent: AgentConfig = { name: entry.key, model: values.model, tools: values.tools?.tools ?? [] };
+  if (values.tools !== undefined && values.tools.mcpTools.length > 0) agent.mcpTools = values.tools.mcpTools;
+  if (values.tools !== undefined && Object.keys(values.tools.toolSettings).length > 0) agent.toolSettings = values.tools.toolSettings;
+  if (values.workspace !== undefined) agent.workspace = values.workspace;
   if (values.system !== undefined) agent.systemPrompt = values.system;
   if (values.limits !== undefined) agent.limits = values.limits;
   if (values.permissions !== undefined) agent.permissions = values.permissions;
+  if (values.description !== undefined) agent.description = values.description;
+  if (values.delegates !== undefined && values.delegates.length > 0) agent.delegates = values.delegates;
+  if (values.maxDepth !== undefined) agent.maxDepth = values.maxDepth;
+  if (values.supervision !== undefined) agent.supervision = values.supervision;
   return agent;
 }

@@ -1,5 +1,6 @@
-import type { Limits, PermissionRules } from '@troupe/core';
-import type { ModelSpec, ScriptStep } from '@troupe/providers';
+import type { Limits, PermissionRules, ThinkingLevel } from '@troupe/core';
+import type { McpServerConfig } from '@troupe/mcp';
+import type { AnthropicCacheOptions, ModelSpec, ScriptStep } from '@troupe/providers';
 
 /** The graph file format versions this runtime reads. */
 export const SUPPORTED_GRAPH_VERSIONS = [1] as const;
@@ -15,6 +16,24 @@ export interface ModelConfig {
   spec: ModelSpec;
   /** The steps a scripted model replays (inline `script`, or the contents of `scriptFile`). */
   script?: ScriptStep[];
+  /** How a vendor model is reached and asked (`apiKey`, `baseUrl`, `headers`, `thinking`, `maxTokens`, `cache`). */
+  options?: ModelOptions;
+  /** The model's context window in tokens, from the providers' catalog, when it knows the model. */
+  contextWindow?: number;
+}
+
+/**
+ * The options of a model entry. `apiKey` holds the key itself (after `${ENV}` substitution): log
+ * a config only through the runtime's logger, which redacts `apiKey`.
+ */
+export interface ModelOptions {
+  apiKey?: string;
+  baseUrl?: string;
+  headers?: Record<string, string>;
+  thinking?: ThinkingLevel;
+  maxTokens?: number;
+  /** Anthropic prompt caching: on by default. */
+  cache?: boolean | AnthropicCacheOptions;
 }
 
 /** A named agent of a graph (`agents.<name>`). */
@@ -24,8 +43,14 @@ export interface AgentConfig {
   /** A key of the graph's `models`. */
   model: string;
   systemPrompt?: string;
-  /** Tool names, in the order written. */
+  /** Built-in tool names, in the order written. */
   tools: string[];
+  /** MCP tool selectors (`server.*`, `server.tool`), in the order written. */
+  mcpTools?: string[];
+  /** Settings of built-in tools, by tool name (`- bash: { timeoutMs: 5000 }`); paths already absolute. */
+  toolSettings?: Record<string, Record<string, unknown>>;
+  /** The agent's working directory (absolute): bash runs there, file tools are confined to it. */
+  workspace?: string;
   limits?: Limits;
   permissions?: PermissionRules;
   /** One line saying what the agent does; shown to agents that may delegate to it. */
@@ -101,6 +126,8 @@ export interface GraphConfig {
   models: Record<string, ModelConfig>;
   agents: Record<string, AgentConfig>;
   pipelines?: Record<string, PipelineConfig>;
+  /** MCP servers agents take tools from (`mcpServers.<name>`), in the `.mcp.json` shape. */
+  mcpServers?: Record<string, McpServerConfig>;
   /** The agent or pipeline `troupe run` starts. */
   entry: string;
 }

@@ -31,7 +31,7 @@ export function graphToMermaid(graph: GraphConfig): string {
     const model = graph.models[agent.model];
     const spec = model === undefined ? agent.model : `${model.spec.provider}:${model.spec.model}`;
     const entry = graph.entry === agent.name ? ' ★' : '';
-    lines.push(`  ${id('agent', agent.name)}[${label(`${agent.name}${entry}\n${spec}`)}]`);
+    lines.push(`  ${id('agent', agent.name)}[${label(`${agent.name}${entry}<br/>${spec}`)}]`);
   }
   for (const agent of Object.values(graph.agents)) {
     for (const child of agent.delegates ?? []) lines.push(`  ${id('agent', agent.name)} -->|delegates| ${id('agent', child)}`);

@@ -1,6 +1,9 @@
+import type { McpServerConfig } from '@troupe/mcp';
 import { isScalar } from 'yaml';
 import { readAgent } from './agent-schema.js';
-import { SUPPORTED_GRAPH_VERSIONS, type AgentConfig, type GraphVersion } from './graph-config.js';
+import { SUPPORTED_GRAPH_VERSIONS, type AgentConfig, type GraphVersion, type PipelineConfig } from './graph-config.js';
+import { readPipeline } from './pipeline-schema.js';
+import { readMcpServer } from './mcp-server-schema.js';
 import { readModel, type ModelDraft } from './model-schema.js';
 import { field, objectReader } from './object-reader.js';
 import type { ReadContext, Slot } from './read-context.js';
@@ -11,6 +14,8 @@ export interface GraphDraft {
   version?: GraphVersion;
   models: Record<string, ModelDraft>;
   agents: Record<string, AgentConfig>;
+  mcpServers?: Record<string, McpServerConfig>;
+  pipelines?: Record<string, PipelineConfig>;
   entry?: string;
 }
 
@@ -28,27 +33,19 @@ const readVersion: Reader<GraphVersion> = (ctx, slot) => {
 
 const readEntry: Reader<string> = (ctx, slot) => {
   const name = readString(ctx, slot);
-  if (name !== undefined) ctx.refer('agent', name, slot);
+  if (name !== undefined) ctx.refer('entry', name, slot);
   return name;
 };
 
-/**
- * The sections of a graph file, version 1. Sections the format will grow (`mcpServers`,
- * `pipelines`) are reserved, so a file that uses them is told they are not supported yet; each
- * new section is one more field here plus its own schema file.
- */
+/** The sections of a graph file, version 1; each section is one field here plus its own schema file. */
 const readGraphFields = objectReader(
   {
     version: field(readVersion, { required: true, missingHint: 'add "version: 1" at the top of the file' }),
     models: field(recordReader(readModel, { nonEmpty: true }), { required: true }),
     agents: field(recordReader(readAgent, { nonEmpty: true }), { required: true }),
     entry: field(readEntry),
-  },
-  {
-    reserved: {
-      mcpServers: 'MCP servers come in a later version of troupe',
-      pipelines: 'pipelines come in a later version of troupe',
-    },
+    mcpServers: field(recordReader(readMcpServer)),
+    pipelines: field(recordReader(readPipeline)),
   },
 );
 
@@ -66,11 +63,16 @@ export function readGraph(ctx: ReadContext, entryOverride?: string): GraphDraft 
   const values = readGraphFields(ctx, root) ?? {};
   const draft: GraphDraft = { models: values.models ?? {}, agents: values.agents ?? {} };
   if (values.version !== undefined) draft.version = values.version;
-  const agents = [...(ctx.state.definitions.get('agent') ?? [])];
-  const [only] = agents;
+  if (values.mcpServers !== undefined) draft.mcpServers = values.mcpServers;
+  if (values.pipelines !== undefined) draft.pipelines = values.pipelines;
+  for (const name of Object.keys(values.pipelines ?? {})) {
+    if (ctx.state.definitions.get('agent')?.has(name) === true) ctx.report(root, `"${name}" is both an agent and a pipeline`, 'agents and pipelines share one namespace: rename one');
+  }
+  const runnable = [...(ctx.state.definitions.get('agent') ?? []), ...(ctx.state.definitions.get('pipeline') ?? [])];
+  const [only] = runnable;
   if (entryOverride !== undefined) draft.entry = entryOverride;
   else if (values.entry !== undefined) draft.entry = values.entry;
-  else if (agents.length === 1 && only !== undefined) draft.entry = only;
-  else if (agents.length > 1) ctx.report(root, 'missing required key "entry" in the top level', `name the agent to run: ${agents.join(', ')}`);
+  else if (runnable.length === 1 && only !== undefined) draft.entry = only;
+  else if (runnable.length > 1) ctx.report(root, 'missing required key "entry" in the top level', `name the agent or pipeline to run: ${runnable.join(', ')}`);
   return draft;
 }

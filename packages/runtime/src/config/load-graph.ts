@@ -1,12 +1,14 @@
-import { createToolRegistry } from '@troupe/tools';
+import { defaultToolRegistry } from '../default-tools.js';
 import { readGraph } from './graph-schema.js';
 import type { GraphConfig, ModelConfig } from './graph-config.js';
 import { GraphFileError, type GraphProblem } from './graph-file-error.js';
+import { checkDelegationCycles } from './delegation-cycles.js';
 import { checkReferences } from './graph-references.js';
 import type { Env } from './env-interpolation.js';
 import { createReadState, ReadContext } from './read-context.js';
 import { describeReadError, readTextFileFromDisk, type ReadTextFile } from './read-text-file.js';
 import { loadScriptFile } from './script-file.js';
+import type { ToolCatalog } from './tool-settings-schema.js';
 import { UnknownAgentError } from './unknown-agent-error.js';
 import { YamlSource } from './yaml-source.js';
 
@@ -14,8 +16,8 @@ import { YamlSource } from './yaml-source.js';
 export interface LoadGraphOptions {
   /** Variables for `${NAME}` interpolation. Default: `process.env`. */
   env?: Env;
-  /** The tool names agents may list. Default: those of `createToolRegistry()`. */
-  tools?: { names(): string[] };
+  /** The tools agents may list, with their settings. Default: every tool of `@troupe/tools` (see `defaultToolRegistry`). */
+  tools?: ToolCatalog;
   /** How referenced files (`scriptFile`) are read. Default: the file system. */
   readTextFile?: ReadTextFile;
   /**
@@ -51,25 +53,32 @@ export async function parseGraph(text: string, options: LoadGraphOptions & { fil
   // The document of a file with syntax errors is a guess; checking it would mostly report noise.
   if (syntax.length > 0) throw new GraphFileError(file, syntax);
 
-  const ctx = new ReadContext(source, createReadState(options.env ?? process.env));
+  const catalog = options.tools ?? defaultToolRegistry();
+  const ctx = new ReadContext(source, createReadState(options.env ?? process.env, catalog));
   const draft = readGraph(ctx, options.entry);
   const models: [string, ModelConfig][] = [];
   for (const model of Object.values(draft.models)) {
     const config: ModelConfig = { name: model.name, spec: model.spec };
     const script = model.scriptFile === undefined ? model.script : await loadScriptFile(model.scriptFile, options.readTextFile ?? readTextFileFromDisk);
     if (script !== undefined) config.script = script;
+    if (model.options !== undefined) config.options = model.options;
+    if (model.contextWindow !== undefined) config.contextWindow = model.contextWindow;
     models.push([model.name, config]);
   }
-  for (const name of (options.tools ?? createToolRegistry()).names()) ctx.define('tool', name);
+  for (const name of catalog.names()) ctx.define('tool', name);
   checkReferences(ctx.state);
+  checkDelegationCycles(ctx.state, draft.agents);
 
   const problems = ctx.state.problems;
   if (problems.length > 0 || draft.version === undefined || draft.entry === undefined) {
     throw new GraphFileError(file, sortProblems(file, problems.length > 0 ? problems : [{ file, line: 1, col: 1, message: 'the file defines no agent to run' }]));
   }
-  const agents = ctx.state.definitions.get('agent') ?? new Set<string>();
-  if (!agents.has(draft.entry)) throw new UnknownAgentError(draft.entry, [...agents]);
-  return { version: draft.version, file, models: Object.fromEntries(models), agents: draft.agents, entry: draft.entry };
+  const runnable = new Set([...(ctx.state.definitions.get('agent') ?? []), ...(ctx.state.definitions.get('pipeline') ?? [])]);
+  if (!runnable.has(draft.entry)) throw new UnknownAgentError(draft.entry, [...runnable]);
+  const graph: GraphConfig = { version: draft.version, file, models: Object.fromEntries(models), agents: draft.agents, entry: draft.entry };
+  if (draft.mcpServers !== undefined && Object.keys(draft.mcpServers).length > 0) graph.mcpServers = draft.mcpServers;
+  if (draft.pipelines !== undefined && Object.keys(draft.pipelines).length > 0) graph.pipelines = draft.pipelines;
+  return graph;
 }
 
 /** Orders problems by file (the graph file first, then others in order of first appearance), then line and column. */

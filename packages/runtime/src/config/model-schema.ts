@@ -1,9 +1,11 @@
-import { parseModelSpec, ProviderConfigError, type ModelSpec, type ScriptStep } from '@troupe/providers';
+import { connectionProblem, modelInfoOf, parseModelSpec, ProviderConfigError, type ModelSpec, type ScriptStep } from '@troupe/providers';
 import { isMap } from 'yaml';
+import type { ModelOptions } from './graph-config.js';
+import { readBaseUrl, readCache, readHeaders, readThinking } from './model-options-schema.js';
 import { field, objectReader } from './object-reader.js';
 import type { ReadContext, Slot } from './read-context.js';
 import { readScript } from './script-schema.js';
-import { readString, type MapEntry, type Reader } from './yaml-readers.js';
+import { readPositiveInteger, readString, type MapEntry, type Reader } from './yaml-readers.js';
 
 /** A `scriptFile` reference, loaded after the graph file has been read. */
 export interface ScriptFileRef {
@@ -20,6 +22,8 @@ export interface ModelDraft {
   spec: ModelSpec;
   script?: ScriptStep[];
   scriptFile?: ScriptFileRef;
+  options?: ModelOptions;
+  contextWindow?: number;
 }
 
 /** `provider:model`, parsed and checked against the providers this build has. */
@@ -44,11 +48,23 @@ const readModelFields = objectReader({
   model: field(readModelSpec, { required: true, missingHint: 'for example "model: openai:gpt-4.1-mini", or "model: scripted"' }),
   script: field(readScript),
   scriptFile: field(readScriptFile),
+  apiKey: field(readString),
+  baseUrl: field(readBaseUrl),
+  headers: field(readHeaders),
+  thinking: field(readThinking),
+  maxTokens: field(readPositiveInteger),
+  cache: field(readCache),
 });
+
+/** Keys only vendor models take, and `cache`, which only Anthropic models take. */
+const CONNECTION_KEYS = ['apiKey', 'baseUrl', 'headers', 'cache'] as const;
 
 /**
  * One entry of `models`: `model: provider:model`, plus for a scripted model its steps, inline
- * (`script`) or from a YAML file (`scriptFile`), exactly one of the two.
+ * (`script`) or from a YAML file (`scriptFile`), exactly one of the two; for a vendor model its
+ * `apiKey`, `baseUrl`, `headers` and (Anthropic) `cache`; for any model `thinking` and
+ * `maxTokens`. A vendor model without a key (option or environment variable) or an
+ * OpenAI-compatible one without a base URL is reported at its `model:` line.
  */
 export function readModel(ctx: ReadContext, entry: MapEntry): ModelDraft | undefined {
   ctx.define('model', entry.key);
@@ -66,8 +82,39 @@ export function readModel(ctx: ReadContext, entry: MapEntry): ModelDraft | undef
     ctx.report(owner, `${entry.slot.path} is not a scripted model, so it cannot have a script`);
   }
   if (values.model === undefined) return undefined;
-  const draft: ModelDraft = { name: entry.key, spec: values.model };
+  const spec = values.model;
+  const keySlot = (key: string): Slot => ({ path: `${entry.slot.path}.${key}`, node: node !== null && isMap(node) ? (node.get(key, true) as Slot['node']) ?? null : null });
+  for (const key of CONNECTION_KEYS) {
+    if (!has(key)) continue;
+    if (scripted) ctx.report(keySlot(key), `${entry.slot.path}.${key} is for vendor models, not scripted ones`);
+    else if (key === 'cache' && spec.provider !== 'anthropic') ctx.report(keySlot(key), `${entry.slot.path}.cache applies to anthropic models only`);
+  }
+  const options: ModelOptions = {};
+  if (values.apiKey !== undefined) options.apiKey = values.apiKey;
+  if (values.baseUrl !== undefined) options.baseUrl = values.baseUrl;
+  if (values.headers !== undefined) options.headers = values.headers;
+  if (values.thinking !== undefined) options.thinking = values.thinking;
+  if (values.maxTokens !== undefined) options.maxTokens = values.maxTokens;
+  if (values.cache !== undefined) options.cache = values.cache;
+  // A key given but unreadable (an unset variable) was reported already; do not also say it is missing.
+  if (!has('apiKey') || values.apiKey !== undefined) {
+    const problem = connectionProblem(spec, { ...pick(options, 'apiKey', 'baseUrl'), env: ctx.state.env });
+    if (problem !== undefined) ctx.report(keySlot('model'), problem);
+  }
+  const draft: ModelDraft = { name: entry.key, spec };
   if (values.script !== undefined) draft.script = values.script;
   if (values.scriptFile !== undefined) draft.scriptFile = values.scriptFile;
+  if (Object.keys(options).length > 0) draft.options = options;
+  const contextWindow = modelInfoOf(spec)?.contextWindow;
+  if (contextWindow !== undefined) draft.contextWindow = contextWindow;
   return draft;
+}
+
+function pick(options: ModelOptions, ...keys: ('apiKey' | 'baseUrl')[]): { apiKey?: string; baseUrl?: string } {
+  const out: { apiKey?: string; baseUrl?: string } = {};
+  for (const key of keys) {
+    const value = options[key];
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
 }

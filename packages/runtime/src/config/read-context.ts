@@ -1,6 +1,7 @@
 import type { Node } from 'yaml';
 import { interpolateEnv, type Env } from './env-interpolation.js';
 import type { GraphProblem } from './graph-file-error.js';
+import type { ToolCatalog } from './tool-settings-schema.js';
 import type { YamlSource } from './yaml-source.js';
 
 /**
@@ -14,7 +15,7 @@ export interface Slot {
 }
 
 /** The kinds of names one part of a graph can use to point at another. Grows with the format. */
-export type ReferenceKind = 'model' | 'agent' | 'tool';
+export type ReferenceKind = 'model' | 'agent' | 'tool' | 'mcpServer' | 'pipeline' | 'entry';
 
 /** A name used somewhere that must be defined somewhere else; checked after the whole file is read. */
 export interface Reference {
@@ -31,11 +32,13 @@ export interface ReadState {
   readonly definitions: Map<ReferenceKind, Set<string>>;
   readonly references: Reference[];
   readonly env: Env;
+  /** The tools agents may name, with their settings (checked as the tool lists are read). */
+  readonly tools?: ToolCatalog;
 }
 
 /** A fresh {@link ReadState}. */
-export function createReadState(env: Env): ReadState {
-  return { problems: [], definitions: new Map(), references: [], env };
+export function createReadState(env: Env, tools?: ToolCatalog): ReadState {
+  return tools === undefined ? { problems: [], definitions: new Map(), references: [], env } : { problems: [], definitions: new Map(), references: [], env, tools };
 }
 
 /** The path of a child: `a.b`, `a[0]`, or just the key at the top. */

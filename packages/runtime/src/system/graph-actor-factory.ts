@@ -1,5 +1,6 @@
 import type { AgentSnapshot, Clock } from '@troupe/core';
-import { createScriptedProvider } from '@troupe/providers';
+import { createScriptedProvider, type ProviderEnv } from '@troupe/providers';
+import type { McpHub } from '@troupe/mcp';
 import type { ToolRegistry } from '@troupe/tools';
 import { agentConfigOf, agentOptionsFromConfig } from '../agent-from-config.js';
 import type { GraphConfig } from '../config/graph-config.js';
@@ -15,6 +16,10 @@ export interface GraphActorFactoryOptions {
   store: RunStore;
   clock?: Clock;
   tools?: ToolRegistry;
+  /** The graph's MCP servers, for agents with MCP tools. */
+  mcp?: McpHub;
+  /** Where vendor providers read their API keys. Default: `process.env`. */
+  env?: ProviderEnv;
   maxDepth?: number;
   supervision?: SupervisionPolicy;
   sleep(ms: number, signal: AbortSignal): Promise<void>;
@@ -31,6 +36,8 @@ export function graphActorFactory(graph: GraphConfig, options: GraphActorFactory
     const base = agentOptionsFromConfig(graph, request.agent, {
       ...(options.clock === undefined ? {} : { clock: options.clock }),
       ...(options.tools === undefined ? {} : { tools: options.tools }),
+      ...(options.mcp === undefined ? {} : { mcp: options.mcp }),
+      ...(options.env === undefined ? {} : { env: options.env }),
     });
     const delegations = (config.delegates ?? []).map((name) =>
       createDelegationTool(graph.agents[name]?.description === undefined ? { name } : { name, description: graph.agents[name].description }, {
@@ -46,10 +53,8 @@ export function graphActorFactory(graph: GraphConfig, options: GraphActorFactory
     const agentOptions = { ...base, tools: [...(base.tools ?? []), ...delegations] };
     const script = graph.models[config.model]?.script;
     if (request.snapshot !== undefined && script !== undefined) {
-      agentOptions.provider = createScriptedProvider(script, {
-        startAt: repliesIn(request.snapshot),
-        ...(options.clock === undefined ? {} : { clock: options.clock }),
-      });
+      const clock = options.clock;
+      agentOptions.provider = createScriptedProvider(script, { startAt: repliesIn(request.snapshot), ...(clock === undefined ? {} : { clock }) });
     }
     return agentOptions;
   };

@@ -3,6 +3,8 @@ import {
   type Clock, type RunId, type SchemaValidator,
 } from '@troupe/core';
 import { runPipeline, type PipelineResult } from '../pipeline/pipeline-runner.js';
+import type { McpHub } from '@troupe/mcp';
+import type { ProviderEnv } from '@troupe/providers';
 import type { ToolRegistry } from '@troupe/tools';
 import { agentConfigOf } from '../agent-from-config.js';
 import type { GraphConfig } from '../config/graph-config.js';
@@ -23,6 +25,10 @@ export interface RuntimeOptions {
   transport?: Transport;
   clock?: Clock;
   tools?: ToolRegistry;
+  /** The graph's MCP servers, connected for the agents' selectors (see `connectMcpServers`). */
+  mcp?: McpHub;
+  /** Where vendor providers read their API keys. Default: `process.env`. */
+  env?: ProviderEnv;
   /** The delegation depth for agents that set none. */
   maxDepth?: number;
   /** How failed children are retried, for agents that set no policy. */
@@ -73,6 +79,8 @@ export class Runtime {
           sleep,
           ...(options.clock === undefined ? {} : { clock: options.clock }),
           ...(options.tools === undefined ? {} : { tools: options.tools }),
+          ...(options.mcp === undefined ? {} : { mcp: options.mcp }),
+          ...(options.env === undefined ? {} : { env: options.env }),
           ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
           ...(options.supervision === undefined ? {} : { supervision: options.supervision }),
         }),

@@ -2,8 +2,9 @@
  * Proves the loader reports every problem of a bad graph file at once, each as
  * `file:line:col: message (hint)` with the exact position: YAML syntax, wrong types, unknown keys
  * with "did you mean" hints, missing required keys, unknown model/tool/agent references, bad
- * versions, unknown providers, scripted models without a script, unreadable or invalid script
- * files (reported in the script file's own positions) and unset environment variables.
+ * versions, unknown providers, vendor models without an API key, scripted models without a
+ * script, unreadable or invalid script files (reported in the script file's own positions) and
+ * unset environment variables.
  */
 import { describe, expect, it } from 'vitest';
 import { formatGraphProblem, GraphFileError } from '../../src/config/graph-file-error.js';
@@ -82,11 +83,11 @@ const cases: BadFile[] = [
     ],
   },
   {
-    name: 'a section of a later version',
-    yaml: ['version: 1', ...MODELS, 'mcpServers: {}', 'agents:', '  a: { model: demo, delegates: [b] }'],
+    name: 'a key of a later version, and a delegate that is not an agent',
+    yaml: ['version: 1', ...MODELS, 'agents:', '  a: { model: demo, delegates: [b], placement: remote }'],
     problems: [
-      'bad.yaml:6:1: "mcpServers" in the top level is not supported yet (MCP servers come in a later version of troupe)',
-      'bad.yaml:8:21: "delegates" in agents.a is not supported yet (delegation to other agents comes in a later version of troupe)',
+      'bad.yaml:7:33: unknown agent "b" in agents.a.delegates[0] (available agents: a)',
+      'bad.yaml:7:37: "placement" in agents.a is not supported yet (placement on remote workers comes in a later version of troupe)',
     ],
   },
   {
@@ -94,7 +95,7 @@ const cases: BadFile[] = [
     yaml: ['version: 1', ...MODELS, 'agents:', '  a:', '    model: demo', '    sytem: be brief', '    colour: blue'],
     problems: [
       'bad.yaml:9:5: unknown key "sytem" in agents.a (did you mean "system"?)',
-      'bad.yaml:10:5: unknown key "colour" in agents.a (expected "model", "system", "tools", "limits", "permissions")',
+      'bad.yaml:10:5: unknown key "colour" in agents.a (expected "model", "system", "tools", "workspace", "limits", "permissions", "description", "delegates", "maxDepth", "supervision")',
     ],
   },
   {
@@ -137,20 +138,20 @@ const cases: BadFile[] = [
   },
   {
     name: 'unknown references',
-    yaml: ['version: 1', ...MODELS, 'agents:', '  a:', '    model: demoo', '    tools: [clok, bash, echo, echo]', 'entry: b'],
+    yaml: ['version: 1', ...MODELS, 'agents:', '  a:', '    model: demoo', '    tools: [clok, grep, echo, echo]', 'entry: b'],
     problems: [
       'bad.yaml:8:12: unknown model "demoo" in agents.a.model (did you mean "demo"?)',
       'bad.yaml:9:13: unknown tool "clok" in agents.a.tools[0] (did you mean "clock"?)',
-      'bad.yaml:9:19: unknown tool "bash" in agents.a.tools[1] (available tools: clock, echo)',
+      'bad.yaml:9:19: unknown tool "grep" in agents.a.tools[1] (available tools: ask_user, bash, clock, echo, edit_file, list_files, read_file, search, send_update, task_complete, write_file)',
       'bad.yaml:9:31: duplicate tool "echo" in agents.a.tools',
-      'bad.yaml:10:8: unknown agent "b" in entry (available agents: a)',
+      'bad.yaml:10:8: unknown agent or pipeline "b" in entry (available agents or pipelines: a)',
     ],
   },
   {
     name: 'two agents and no entry',
     yaml: ['version: 1', ...MODELS, 'agents:', '  a: { model: demo }', '  b: { model: demo }'],
     problems: [
-      'bad.yaml:1:1: missing required key "entry" in the top level (name the agent to run: a, b)',
+      'bad.yaml:1:1: missing required key "entry" in the top level (name the agent or pipeline to run: a, b)',
     ],
   },
   {
@@ -161,10 +162,10 @@ const cases: BadFile[] = [
     ],
   },
   {
-    name: 'a vendor model',
+    name: 'a vendor model without its API key',
     yaml: ['version: 1', 'models:', '  gpt:', '    model: openai:gpt-4.1-mini', 'agents:', '  a: { model: gpt }'],
     problems: [
-      'bad.yaml:4:12: unknown provider "openai": available providers: scripted (vendor providers come in a later release)',
+      'bad.yaml:4:12: the openai provider needs an API key: set OPENAI_API_KEY, or give apiKey in the model\'s options (apiKey: ${OPENAI_API_KEY})',
     ],
   },
   {
@@ -257,11 +258,11 @@ const cases: BadFile[] = [
     files: { 'steps.yaml': '- text: [not, text]\n' },
     problems: [
       'bad.yaml:1:10: unsupported version 3 (this troupe reads version 1)',
-      'bad.yaml:4:17: unknown provider "openai": available providers: scripted (vendor providers come in a later release)',
+      'bad.yaml:4:17: the openai provider needs an API key: set OPENAI_API_KEY, or give apiKey in the model\'s options (apiKey: ${OPENAI_API_KEY})',
       'bad.yaml:6:15: unknown model "gtp" in agents.a.model (did you mean "gpt"?)',
-      'bad.yaml:6:35: unknown tool "shell" in agents.a.tools[1] (available tools: clock, echo)',
+      'bad.yaml:6:35: unknown tool "shell" in agents.a.tools[1] (available tools: ask_user, bash, clock, echo, edit_file, list_files, read_file, search, send_update, task_complete, write_file)',
       'bad.yaml:6:63: agents.a.limits.maxTurns must be a positive integer, got number 0',
-      'bad.yaml:7:8: unknown agent "z" in entry (available agents: a)',
+      'bad.yaml:7:8: unknown agent or pipeline "z" in entry (available agents or pipelines: a)',
       'steps.yaml:1:9: script[0].text must be a string, got a list',
     ],
   },

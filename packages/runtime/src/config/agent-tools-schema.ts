@@ -1,0 +1,80 @@
+import { parseToolSelector } from '@troupe/mcp';
+import { isMap, isScalar, isSeq, type Node } from 'yaml';
+import type { ReadContext, Slot } from './read-context.js';
+import { readToolSettings } from './tool-settings-schema.js';
+import { readEntries, reportType, type Reader } from './yaml-readers.js';
+
+/** An agent's `tools` list, split by kind. */
+export interface AgentTools {
+  /** Built-in tool names, in the order written. */
+  tools: string[];
+  /** MCP tool selectors (`server.*`, `server.tool`), in the order written. */
+  mcpTools: string[];
+  /** Settings of built-in tools, by name (`- bash: { timeoutMs: 5000 }`). */
+  toolSettings: Record<string, Record<string, unknown>>;
+}
+
+/**
+ * An agent's `tools`: a list whose items are built-in tool names (`read_file`), MCP selectors
+ * (`github.*` or `github.create_issue`, the server being a key of `mcpServers`), or one-key
+ * mappings giving a built-in tool its settings (`- bash: { timeoutMs: 5000 }`). Unknown names and
+ * servers are recorded for the reference check; duplicates, malformed selectors and bad settings
+ * are reported at their positions. Which tools a server offers is only known once it runs.
+ */
+export const readAgentTools: Reader<AgentTools> = (ctx, slot) => {
+  const node = slot.node;
+  if (node === null || !isSeq(node)) return reportType(ctx, slot, 'a list');
+  const out: AgentTools = { tools: [], mcpTools: [], toolSettings: {} };
+  const seen = new Set<string>();
+  (node.items as (Node | null)[]).forEach((raw, index) => {
+    const item: Slot = { path: `${slot.path}[${index}]`, node: ctx.source.resolve(raw) };
+    const named = nameOf(ctx, item);
+    if (named === undefined) return;
+    const { name, at, settings } = named;
+    if (seen.has(name)) {
+      ctx.report(at, `duplicate tool "${name}" in ${slot.path}`);
+      return;
+    }
+    seen.add(name);
+    if (name.includes('.')) {
+      const selector = parseToolSelector(name);
+      if (selector === undefined) {
+        ctx.report(at, `"${name}" in ${at.path} is not a tool name or an MCP selector`, 'write a built-in tool name, server.tool or server.*');
+        return;
+      }
+      ctx.refer('mcpServer', selector.server, at);
+      if (settings !== undefined) ctx.report(at, `MCP tools take no settings in ${at.path}`, 'set timeouts and the like on the server under "mcpServers"');
+      out.mcpTools.push(name);
+      return;
+    }
+    ctx.refer('tool', name, at);
+    out.tools.push(name);
+    if (settings === undefined) return;
+    const catalog = ctx.state.tools;
+    const known = catalog?.names().includes(name) === true;
+    const values = readToolSettings(ctx, settings, name, known ? catalog?.settingsOf?.(name) : undefined);
+    if (values !== undefined && Object.keys(values).length > 0) out.toolSettings[name] = values;
+  });
+  return out;
+};
+
+/** The name of one item (a string, or the key of a one-key mapping with the settings under it). */
+function nameOf(ctx: ReadContext, item: Slot): { name: string; at: Slot; settings?: Slot } | undefined {
+  const node = item.node;
+  if (node !== null && isScalar(node) && typeof node.value === 'string') {
+    const name = ctx.interpolate(node.value, item);
+    return name === undefined ? undefined : { name, at: item };
+  }
+  if (node !== null && isMap(node)) {
+    const entries = readEntries(ctx, item);
+    if (entries === undefined) return undefined;
+    const [entry, extra] = entries;
+    if (entry === undefined || extra !== undefined) {
+      ctx.report(item, `${item.path} must name one tool with its settings, as "- bash: { timeoutMs: 5000 }"`);
+      return undefined;
+    }
+    const at: Slot = entry.slot.key === undefined ? item : { path: item.path, node: entry.slot.key };
+    return { name: entry.key, at, settings: entry.slot };
+  }
+  return reportType(ctx, item, 'a tool name or a mapping of one tool name to its settings');
+}

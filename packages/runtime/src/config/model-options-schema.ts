@@ -1,0 +1,50 @@
+import type { AnthropicCacheOptions } from '@troupe/providers';
+import { isMap, isScalar } from 'yaml';
+import { field, objectReader } from './object-reader.js';
+import type { Reader } from './yaml-readers.js';
+import { oneOfReader, readBoolean, readString, recordReader, reportType } from './yaml-readers.js';
+
+/** `baseUrl`: an absolute http(s) URL. */
+export const readBaseUrl: Reader<string> = (ctx, slot) => {
+  const text = readString(ctx, slot);
+  if (text === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    ctx.report(slot, `${slot.path} must be an http or https URL, got ${JSON.stringify(text)}`, 'for example http://127.0.0.1:11434/v1');
+    return undefined;
+  }
+  return text;
+};
+
+/** `headers`: a mapping of header names to strings. */
+export const readHeaders: Reader<Record<string, string>> = recordReader((ctx, entry) => readString(ctx, entry.slot));
+
+/** `thinking`: one of the core's thinking levels. */
+export const readThinking = oneOfReader(['off', 'minimal', 'low', 'medium', 'high']);
+
+const readCacheFields = objectReader({
+  system: field(readBoolean),
+  tools: field(readBoolean),
+  message: field(oneOfReader(['second-to-last', 'last', 'none'])),
+  ttl: field(oneOfReader(['5m', '1h'])),
+});
+
+/** `cache`: `true`, `false`, or which Anthropic breakpoints to set (`system`, `tools`, `message`, `ttl`). */
+export const readCache: Reader<boolean | AnthropicCacheOptions> = (ctx, slot) => {
+  const node = slot.node;
+  if (node !== null && isScalar(node) && typeof node.value === 'boolean') return node.value;
+  if (node === null || !isMap(node)) return reportType(ctx, slot, 'true, false or a mapping', 'for example "cache: { message: last, ttl: 1h }"');
+  const values = readCacheFields(ctx, slot);
+  if (values === undefined) return undefined;
+  const cache: AnthropicCacheOptions = {};
+  if (values.system !== undefined) cache.system = values.system;
+  if (values.tools !== undefined) cache.tools = values.tools;
+  if (values.message !== undefined) cache.message = values.message;
+  if (values.ttl !== undefined) cache.ttl = values.ttl;
+  return cache;
+};
