@@ -6,7 +6,7 @@ import type { PermissionPolicy } from './permissions.js';
 import type { Provider, ThinkingLevel } from './provider.js';
 import type { RetryStrategy } from './retry-strategy.js';
 import type { SchemaValidator } from './schema-validator.js';
-import type { Tool } from './tool.js';
+import type { Tool, ToolSource } from './tool.js';
 
 /** How the calls of one turn run: all at once (default), one after another, or `size` at a time. */
 export type ToolExecution = { mode: 'parallel' } | { mode: 'sequential' } | { mode: 'batched'; size: number };
@@ -49,7 +49,8 @@ export interface AgentOptions {
   /** The full path when this agent is a sub-agent (`lead/researcher#2`). Default: `name`. */
   path?: string;
   systemPrompt?: string;
-  tools?: readonly Tool[];
+  /** Fixed tools, or a source whose list is read again for every model call. */
+  tools?: readonly Tool[] | ToolSource;
   thinking?: ThinkingLevel;
   maxTokens?: number;
   /**

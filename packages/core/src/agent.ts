@@ -16,8 +16,8 @@ import { PERMISSION_DECISIONS, type PermissionDecision } from './permissions.js'
 import { exponentialBackoff } from './retry-strategy.js';
 import { sharedSchemaValidator } from './schema-validator.js';
 import type { ProviderRequest } from './provider.js';
-import type { Tool } from './tool.js';
 import { ToolEffect } from './tool-effect.js';
+import { ToolSet } from './tool-set.js';
 
 /** What `prompt` accepts: text, text with images, or whole messages. */
 export type PromptInput = string | UserContent[] | Message[];
@@ -83,21 +83,15 @@ export class Agent {
       return this.#subject.subscribe(subscriber);
     });
 
-    const tools = indexTools(options.tools ?? []);
     const validator = options.validator ?? sharedSchemaValidator();
-    for (const tool of tools.values()) {
-      try {
-        validator.compile(tool.parameters);
-      } catch (error) {
-        throw new TroupeError(ErrorCode.InvalidTool, `tool "${tool.name}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-      }
-    }
+    const tools = new ToolSet(options.tools ?? [], validator, (message) => this.#publish({ type: 'error', error: { code: ErrorCode.InvalidTool, message } }));
     const now = (): number => this.#clock.now();
     const emit = (payload: AgentEventPayload): void => this.#publish(payload);
     const send = (event: AgentMachineEvent): void => this.#actor.send(event);
     this.#model = new ModelEffect({
       provider: options.provider,
-      request: providerRequest(options, [...tools.values()]),
+      request: providerRequest(options),
+      tools,
       retry: options.retry ?? exponentialBackoff(),
       compaction: options.compaction ?? dropOldestTurns(),
       hooks: options.hooks ?? {},
@@ -105,7 +99,8 @@ export class Agent {
       now, emit, send,
     });
     this.#tools = new ToolEffect({
-      tools, validator,
+      tools,
+      validator,
       permissions: options.permissions ?? { mode: 'allow' },
       execution: options.toolExecution ?? { mode: 'parallel' },
       hooks: options.hooks ?? {},
@@ -390,20 +385,8 @@ function isContentList(input: UserContent[] | Message[]): input is UserContent[]
   return first === undefined || 'type' in first;
 }
 
-function indexTools(tools: readonly Tool[]): Map<string, Tool> {
-  const map = new Map<string, Tool>();
-  for (const tool of tools) {
-    if (map.has(tool.name)) throw new TroupeError(ErrorCode.InvalidTool, `two tools are named "${tool.name}"`);
-    map.set(tool.name, tool);
-  }
-  return map;
-}
-
-function providerRequest(options: AgentOptions, tools: Tool[]): Omit<ProviderRequest, 'messages'> {
-  const request: Omit<ProviderRequest, 'messages'> = {
-    model: options.model,
-    tools: tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters })),
-  };
+function providerRequest(options: AgentOptions): Omit<ProviderRequest, 'messages' | 'tools'> {
+  const request: Omit<ProviderRequest, 'messages' | 'tools'> = { model: options.model };
   if (options.systemPrompt !== undefined) request.systemPrompt = options.systemPrompt;
   if (options.thinking !== undefined) request.thinking = options.thinking;
   if (options.maxTokens !== undefined) request.maxTokens = options.maxTokens;

@@ -14,6 +14,7 @@ export { evaluatePermission, PERMISSION_DECISIONS } from './permissions.js';
 export { exponentialBackoff, noRetry } from './retry-strategy.js';
 export { SchemaValidator, sharedSchemaValidator } from './schema-validator.js';
 export { defineTool } from './tool.js';
+export { isToolSource, ToolSet } from './tool-set.js';
 export { addUsage, emptyUsage } from './usage.js';
 
 export type { PromptInput, RunOptions } from './agent.js';
@@ -38,5 +39,6 @@ export type {
 } from './provider.js';
 export type { ExponentialBackoffOptions, RetryStrategy } from './retry-strategy.js';
 export type { ValidationResult, Validator } from './schema-validator.js';
-export type { Tool, ToolContext, ToolControl, ToolResult } from './tool.js';
+export type { Tool, ToolContext, ToolControl, ToolResult, ToolSource } from './tool.js';
+export type { ToolSnapshot } from './tool-set.js';
 export type { Cost, Usage } from './usage.js';

@@ -3,14 +3,17 @@ import type { AgentEventPayload } from './events.js';
 import type { AgentMachineEvent } from './machine-types.js';
 import type { Message } from './messages.js';
 import type { CompactionStrategy } from './compaction.js';
-import type { Provider, ProviderFailure, ProviderRequest, ToolDefinition } from './provider.js';
+import type { Provider, ProviderFailure, ProviderRequest } from './provider.js';
+import type { ToolSet } from './tool-set.js';
 import type { RetryStrategy } from './retry-strategy.js';
 
 /** What the model effect needs. */
 export interface ModelEffectDeps {
   provider: Provider;
-  /** The request minus its messages: model, system prompt, tools, thinking, limits. */
-  request: Omit<ProviderRequest, 'messages'> & { tools: readonly ToolDefinition[] };
+  /** The request minus its messages and tools: model, system prompt, thinking, limits. */
+  request: Omit<ProviderRequest, 'messages' | 'tools'>;
+  /** The tools, read at each call. */
+  tools: ToolSet;
   retry: RetryStrategy;
   compaction: CompactionStrategy;
   /** Context window in tokens; requests estimated past it are reported as overflow (see `estimateTokens`). */
@@ -87,15 +90,16 @@ export class ModelEffect {
       }
       if (!this.#isCurrent(flight)) return;
     }
+    const request: ProviderRequest = { ...this.#deps.request, tools: this.#deps.tools.current().definitions, messages };
     const window = this.#deps.contextWindow;
     if (window !== undefined) {
-      const needed = estimateTokens(messages, this.#deps.request) + (this.#deps.request.maxTokens ?? 0);
+      const needed = estimateTokens(messages, request) + (request.maxTokens ?? 0);
       if (needed > window) {
         this.#fail(flight, attempt, { kind: 'overflow', message: `the request needs about ${needed} tokens with its reply, over the context window of ${window}`, retryable: false });
         return;
       }
     }
-    for await (const event of provider.stream({ ...this.#deps.request, messages }, { signal })) {
+    for await (const event of provider.stream(request, { signal })) {
       if (!this.#isCurrent(flight)) return;
       switch (event.type) {
         case 'start':

@@ -7,10 +7,12 @@ import type { ToolCall, ToolResultMessage } from './messages.js';
 import { evaluatePermission, type PermissionPolicy } from './permissions.js';
 import type { SchemaValidator } from './schema-validator.js';
 import type { Tool, ToolContext, ToolResult } from './tool.js';
+import type { ToolSet } from './tool-set.js';
 
 /** What the tool effect needs. */
 export interface ToolEffectDeps {
-  tools: ReadonlyMap<string, Tool>;
+  /** The tools, read once per batch. */
+  tools: ToolSet;
   validator: SchemaValidator;
   permissions: PermissionPolicy;
   execution: ToolExecution;
@@ -24,6 +26,8 @@ export interface ToolEffectDeps {
 
 interface Batch {
   request: number;
+  /** The tools as they were when the batch started. */
+  tools: ReadonlyMap<string, Tool>;
   /** Created on first use of a call's signal: most tools never read it, and each costs µs. */
   controller: AbortController | undefined;
   cancelled: boolean;
@@ -57,7 +61,7 @@ export class ToolEffect {
   run(command: ToolsCommand): void {
     const skip = new Set(command.skip);
     const batch: Batch = {
-      request: command.request, controller: undefined, cancelled: false, calls: command.calls.filter((call) => !skip.has(call.id)),
+      request: command.request, tools: this.#deps.tools.current().byName, controller: undefined, cancelled: false, calls: command.calls.filter((call) => !skip.has(call.id)),
       running: new Map(), outcome: { results: [], suspended: [] }, steered: command.steered,
     };
     this.#current = batch;
@@ -114,7 +118,8 @@ export class ToolEffect {
 
   /** Settles what needs no execution; returns the calls to run, or undefined when asking the user. */
   #vet(batch: Batch, command: ToolsCommand): ToolCall[] | undefined {
-    const { tools, validator, permissions } = this.#deps;
+    const { validator, permissions } = this.#deps;
+    const tools = batch.tools;
     const runnable: ToolCall[] = [];
     let ask: ToolCall | undefined;
     for (const call of batch.calls) {
@@ -160,8 +165,8 @@ export class ToolEffect {
   /** Starts one call; returns undefined when it finished synchronously. */
   #runOne(batch: Batch, call: ToolCall): Promise<void> | undefined {
     if (!this.#isCurrent(batch)) return undefined;
-    const { tools, hooks, emit } = this.#deps;
-    const tool = tools.get(call.name) as Tool;
+    const { hooks, emit } = this.#deps;
+    const tool = batch.tools.get(call.name) as Tool;
     batch.running.set(call.id, call);
     emit({ type: 'tool_start', toolCallId: call.id, toolName: call.name, args: call.arguments });
     if (hooks.beforeToolCall !== undefined || hooks.afterToolCall !== undefined) return this.#runHooked(batch, call, tool);

@@ -55,3 +55,13 @@ export interface Tool<Args extends Record<string, unknown> = Record<string, unkn
 export function defineTool<Args extends Record<string, unknown>>(tool: Tool<Args>): Tool {
   return tool as unknown as Tool;
 }
+
+/**
+ * Tools that can change while an agent runs (an MCP server's `list_changed`).
+ *
+ * Contract: `current()` is called at each model call and each tool batch, synchronously; it
+ * returns the same array while nothing changed (a new array means a new list). It must not throw.
+ */
+export interface ToolSource {
+  current(): readonly Tool[];
+}

@@ -6,7 +6,7 @@ import type { AgentConfig, GraphConfig } from './config/graph-config.js';
 import { GraphErrorCode } from './config/graph-file-error.js';
 import { UnknownAgentError } from './config/unknown-agent-error.js';
 import { defaultToolRegistry } from './default-tools.js';
-import { mcpToolsOf, permissionsWithMcp } from './mcp/agent-mcp-tools.js';
+import { mcpToolSource, permissionsWithMcp } from './mcp/agent-mcp-tools.js';
 
 /** Options of {@link agentOptionsFromConfig}. */
 export interface AgentFromConfigOptions {
@@ -67,11 +67,12 @@ export function agentOptionsFromConfig(graph: GraphConfig, name: string, options
     const settings = agent.toolSettings?.[tool];
     return settings === undefined ? toolOptions : { ...toolOptions, settings };
   };
+  const builtins = agent.tools.map((tool) => registry.create(tool, settingsOf(tool)));
   const agentOptions: AgentOptions = {
     provider,
     model: model.spec.model,
     name: agent.name,
-    tools: [...agent.tools.map((tool) => registry.create(tool, settingsOf(tool))), ...mcpToolsOf(agent, options.mcp)],
+    tools: (agent.mcpTools?.length ?? 0) === 0 ? builtins : mcpToolSource(agent, options.mcp, builtins),
   };
   if (model.options?.thinking !== undefined) agentOptions.thinking = model.options.thinking;
   if (model.options?.maxTokens !== undefined) agentOptions.maxTokens = model.options.maxTokens;

@@ -23,7 +23,7 @@ describe('agentOptionsFromConfig', () => {
     expect(options.model).toBe('default');
     expect(options.name).toBe('assistant');
     expect(options.systemPrompt).toBe('You are a helpful assistant.');
-    expect(options.tools?.map((tool) => tool.name)).toEqual(['clock', 'echo']);
+    expect(Array.isArray(options.tools) && options.tools.map((tool) => tool.name)).toEqual(['clock', 'echo']);
     expect(options.limits).toEqual({ maxTurns: 10, maxTokens: 100000, maxWallTimeMs: 60000, maxCost: 1 });
     expect(options.permissions).toEqual({ mode: 'allow' });
     expect(options.clock).toBe(clock);

@@ -1,4 +1,4 @@
-import type { PermissionRules, Tool } from '@troupe/core';
+import { isToolSource, type PermissionRules, type Tool, type ToolSource } from '@troupe/core';
 import { McpAdapterError, McpErrorCode, parseToolSelector, type McpHub } from '@troupe/mcp';
 import type { AgentConfig } from '../config/graph-config.js';
 
@@ -47,4 +47,52 @@ export function permissionsWithMcp(rules: PermissionRules, hub: McpHub | undefin
   for (const [key, verdict] of entries) if (parseToolSelector(key) === undefined) tools[key] = verdict;
   out.tools = tools;
   return out;
+}
+
+/**
+ * The agent's tools when it uses MCP servers: `fixed` plus its MCP tools as the hub lists them
+ * now, so a server's `list_changed` reaches the agent at its next model call. Returns the same
+ * array while the lists are unchanged; keeps the last good list if a selector stops matching.
+ */
+export function mcpToolSource(agent: AgentConfig, hub: McpHub | undefined, fixed: readonly Tool[]): ToolSource {
+  let tools: readonly Tool[] = [...fixed, ...mcpToolsOf(agent, hub)];
+  let key = keyOf(tools);
+  return {
+    current() {
+      let next: readonly Tool[];
+      try {
+        next = [...fixed, ...mcpToolsOf(agent, hub)];
+      } catch {
+        return tools;
+      }
+      const nextKey = keyOf(next);
+      if (nextKey !== key) {
+        tools = next;
+        key = nextKey;
+      }
+      return tools;
+    },
+  };
+}
+
+function keyOf(tools: readonly Tool[]): string {
+  return tools.map((tool) => `${tool.name}\u0000${tool.description}\u0000${JSON.stringify(tool.parameters)}`).join('\u0001');
+}
+
+/** `tools` plus `extra`, as a fixed list or, when `tools` is a source, a source that follows it. */
+export function withExtraTools(tools: readonly Tool[] | ToolSource | undefined, extra: readonly Tool[]): readonly Tool[] | ToolSource {
+  if (tools === undefined) return extra;
+  if (!isToolSource(tools)) return [...tools, ...extra];
+  let base: readonly Tool[] | undefined;
+  let combined: readonly Tool[] = extra;
+  return {
+    current() {
+      const now = tools.current();
+      if (now !== base) {
+        base = now;
+        combined = [...now, ...extra];
+      }
+      return combined;
+    },
+  };
 }

@@ -3,6 +3,7 @@ import { createScriptedProvider, type ProviderEnv } from '@troupe/providers';
 import type { McpHub } from '@troupe/mcp';
 import type { ToolRegistry } from '@troupe/tools';
 import { agentConfigOf, agentOptionsFromConfig } from '../agent-from-config.js';
+import { withExtraTools } from '../mcp/agent-mcp-tools.js';
 import type { GraphConfig } from '../config/graph-config.js';
 import type { RunStore } from '../store/run-store.js';
 import { createDelegationTool, type SupervisionPolicy } from './delegation-tool.js';
@@ -50,7 +51,7 @@ export function graphActorFactory(graph: GraphConfig, options: GraphActorFactory
         sleep: options.sleep,
       }),
     );
-    const agentOptions = { ...base, tools: [...(base.tools ?? []), ...delegations] };
+    const agentOptions = { ...base, tools: withExtraTools(base.tools, delegations) };
     const script = graph.models[config.model]?.script;
     if (request.snapshot !== undefined && script !== undefined) {
       const clock = options.clock;

@@ -1,0 +1,72 @@
+import { ErrorCode, TroupeError } from './errors.js';
+import type { ToolDefinition } from './provider.js';
+import type { SchemaValidator } from './schema-validator.js';
+import type { Tool, ToolSource } from './tool.js';
+
+/** One version of an agent's tools: by name, and as the model sees them. */
+export interface ToolSnapshot {
+  readonly byName: ReadonlyMap<string, Tool>;
+  readonly definitions: readonly ToolDefinition[];
+}
+
+/** Whether `tools` is a {@link ToolSource} rather than a fixed list. */
+export function isToolSource(tools: readonly Tool[] | ToolSource): tools is ToolSource {
+  return !Array.isArray(tools);
+}
+
+/**
+ * An agent's tools, fixed or from a {@link ToolSource}: read once per model call and per tool
+ * batch. A source that returns the same array as before costs a comparison; a new array is
+ * indexed and its schemas compiled once. In a changed list, a tool whose schema does not compile
+ * or whose name repeats is left out and reported (a fixed list throws instead, at construction).
+ */
+export class ToolSet {
+  readonly #source: ToolSource;
+  readonly #validator: SchemaValidator;
+  readonly #onProblem: (message: string) => void;
+  #array: readonly Tool[] | undefined;
+  #snapshot: ToolSnapshot | undefined;
+
+  constructor(tools: readonly Tool[] | ToolSource, validator: SchemaValidator, onProblem: (message: string) => void) {
+    this.#validator = validator;
+    this.#onProblem = onProblem;
+    if (isToolSource(tools)) {
+      this.#source = tools;
+      return;
+    }
+    this.#source = { current: () => tools };
+    this.#snapshot = this.#index(tools, (message) => {
+      throw new TroupeError(ErrorCode.InvalidTool, message);
+    });
+    this.#array = tools;
+  }
+
+  /** The tools now. */
+  current(): ToolSnapshot {
+    const array = this.#source.current();
+    if (array !== this.#array || this.#snapshot === undefined) {
+      this.#snapshot = this.#index(array, this.#onProblem);
+      this.#array = array;
+    }
+    return this.#snapshot;
+  }
+
+  #index(tools: readonly Tool[], problem: (message: string) => void): ToolSnapshot {
+    const byName = new Map<string, Tool>();
+    for (const tool of tools) {
+      if (byName.has(tool.name)) {
+        problem(`two tools are named "${tool.name}"`);
+        continue;
+      }
+      try {
+        this.#validator.compile(tool.parameters);
+      } catch (error) {
+        problem(`tool "${tool.name}": ${error instanceof Error ? error.message : String(error)}`);
+        continue;
+      }
+      byName.set(tool.name, tool);
+    }
+    const definitions = [...byName.values()].map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+    return { byName, definitions };
+  }
+}
