@@ -84,17 +84,15 @@ export function createScriptedProvider(script: readonly ScriptStep[], options: S
       if (record) requests.push({ ...request, messages: [...request.messages] });
       const index = position++;
       const step = script[index];
-      return play(step, index, request, signal);
+      const delay = step?.delayMs ?? 0;
+      return streamOf(() => play(step, index, request, signal), delay > 0 ? () => sleep(clock, delay, signal) : undefined);
     },
   };
 
-  async function* play(step: ScriptStep | undefined, index: number, request: ProviderRequest, signal: AbortSignal): AsyncGenerator<ProviderEvent> {
+  /** The step's events; computed lazily, so abort is checked as the consumer reads. */
+  function* play(step: ScriptStep | undefined, index: number, request: ProviderRequest, signal: AbortSignal): Generator<ProviderEvent> {
     if (step === undefined) {
       yield failure({ kind: 'api', message: `scripted provider: the script has no step ${index + 1} (it has ${script.length})`, retryable: false });
-      return;
-    }
-    if (step.delayMs !== undefined && step.delayMs > 0 && !(await sleep(clock, step.delayMs, signal))) {
-      yield aborted();
       return;
     }
     if (signal.aborted) {
@@ -187,6 +185,37 @@ function toToolCall(scripted: ScriptedToolCall, fallbackId: string): ToolCall {
     call.arguments = {};
   }
   return call;
+}
+
+/**
+ * An async stream over a synchronous generator of events, after an optional wait: one resolved
+ * promise per event rather than an async generator's queue (the scripted model is on every
+ * benchmark's hot path). A wait that is aborted ends the stream with an `aborted` error.
+ */
+function streamOf(events: () => Iterator<ProviderEvent>, wait: (() => Promise<boolean>) | undefined): AsyncIterable<ProviderEvent> {
+  return {
+    [Symbol.asyncIterator](): AsyncIterator<ProviderEvent> {
+      let iterator: Iterator<ProviderEvent> | undefined;
+      const step = (): Promise<IteratorResult<ProviderEvent>> => Promise.resolve((iterator as Iterator<ProviderEvent>).next());
+      return {
+        next() {
+          if (iterator !== undefined) return step();
+          if (wait === undefined) {
+            iterator = events();
+            return step();
+          }
+          return wait().then((ok) => {
+            iterator = ok ? events() : [aborted()][Symbol.iterator]();
+            return step();
+          });
+        },
+        return() {
+          iterator = [][Symbol.iterator]();
+          return Promise.resolve({ done: true, value: undefined });
+        },
+      };
+    },
+  };
 }
 
 function* chunks(text: string, size: number): Generator<string> {
