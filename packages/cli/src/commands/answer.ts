@@ -60,14 +60,20 @@ export async function answerCommand(options: AnswerOptions, io: CliIo): Promise<
   const runtime = createRuntime({ graph, store, env: io.env, ...(mcp.hub === undefined ? {} : { mcp: mcp.hub }) });
   try {
     const handle = await runtime.resume(runId);
+    let undelivered: unknown;
+    const start = (): Promise<void> =>
+      deliver(handle, answer).catch((error: unknown) => {
+        undelivered = error;
+        throw error;
+      });
     try {
-      await deliver(handle, answer);
+      return await driveRun(handle, { logger, runsDir: options.runsDir, start, ...(options.json === true ? { json: true } : {}) }, io);
     } catch (error) {
+      if (undelivered === undefined) throw error;
       io.stderr(`troupe: ${error instanceof Error ? error.message : String(error)}\n`);
       await store.updateRun(runId, { status: 'waiting' });
       return ExitCode.BadInput;
     }
-    return await driveRun(handle, { logger, runsDir: options.runsDir, ...(options.json === true ? { json: true } : {}) }, io);
   } finally {
     await runtime.close();
     await mcp.close();

@@ -13,6 +13,8 @@ export interface DriveOptions {
   logger: Logger;
   /** Where the run is recorded, for the instructions printed when it is left waiting. */
   runsDir: string;
+  /** Called once the view is subscribed, before anything else: delivers an answer to a resumed run. */
+  start?: () => Promise<void>;
 }
 
 const DECISIONS: Record<string, PermissionDecision> = { y: 'allow_once', a: 'allow_always', n: 'deny_interrupt', v: 'deny_never' };
@@ -65,6 +67,7 @@ export async function driveRun(handle: RunHandle, options: DriveOptions, io: Cli
   const abort = (): void => void handle.abort().catch(() => undefined);
   io.signal.addEventListener('abort', abort, { once: true });
   try {
+    await options.start?.();
     if (handle.status === 'waiting') void answerAll();
     const outcome = await Promise.race([handle.result, waiting]);
     progress?.clear();
