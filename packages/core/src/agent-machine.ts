@@ -29,6 +29,11 @@ export interface AgentMachineInput {
   messages?: Message[];
 }
 
+/** The context of a fresh agent. */
+export function initialAgentContext(input: AgentMachineInput): AgentContext {
+  return { messages: input.messages ?? [], steering: [], followUps: [], permissions: {}, settings: input.settings, request: 0, run: null, pending: null, outbox: [] };
+}
+
 type Step = (c: Changes, event: AgentMachineEvent) => void;
 
 const NO_OUTPUT: MachineOutput[] = [];
@@ -229,10 +234,7 @@ export const agentMachine = setup({
   },
 }).createMachine({
   id: 'agent',
-  context: ({ input }) => ({
-    messages: input.messages ?? [], steering: [], followUps: [], permissions: {}, settings: input.settings, request: 0, run: null, pending: null,
-    outbox: [],
-  }),
+  context: ({ input }) => initialAgentContext(input),
   initial: 'idle',
   on: {
     STEER: { actions: run(enqueueSteering) },

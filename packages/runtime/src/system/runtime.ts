@@ -7,6 +7,7 @@ import type { McpHub } from '@troupe/mcp';
 import type { ProviderEnv } from '@troupe/providers';
 import type { ToolRegistry } from '@troupe/tools';
 import { agentConfigOf } from '../agent-from-config.js';
+import { defaultToolRegistry } from '../default-tools.js';
 import type { GraphConfig } from '../config/graph-config.js';
 import { createMemoryRunStore } from '../store/memory-run-store.js';
 import type { ChildOutcome, RunRecord, RunStatus, RunStore } from '../store/run-store.js';
@@ -78,7 +79,8 @@ export class Runtime {
           store: this.store,
           sleep,
           ...(options.clock === undefined ? {} : { clock: options.clock }),
-          ...(options.tools === undefined ? {} : { tools: options.tools }),
+          // One registry for every actor, not one per spawned agent.
+          tools: options.tools ?? defaultToolRegistry(),
           ...(options.mcp === undefined ? {} : { mcp: options.mcp }),
           ...(options.env === undefined ? {} : { env: options.env }),
           ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
