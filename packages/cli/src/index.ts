@@ -1,7 +1,6 @@
 export { runCli } from './cli.js';
 export { jsonRenderer, textRenderer } from './commands/event-renderer.js';
 export { runCommand } from './commands/run.js';
-export { formatRunFailure, formatRunSummary } from './commands/run-summary.js';
 export { ExitCode, exitCodeOf } from './exit-code.js';
 
 export type { CliIo, Writer } from './cli-io.js';
