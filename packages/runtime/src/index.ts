@@ -39,7 +39,7 @@ export type { LoggerOptions, LogLevel } from './logger.js';
 
 export type { ChildOutcome, ChildRecord, RunRecord, RunStatus, RunStore } from './store/run-store.js';
 export type { DelegationContext, SupervisionPolicy } from './system/delegation-tool.js';
-export type { GraphActorFactoryOptions } from './system/graph-actor-factory.js';
+export type { ActorBuildOptions, GraphActorFactoryOptions } from './system/graph-actor-factory.js';
 export type { ActorFactory, InProcessTransportOptions } from './system/in-process-transport.js';
 export type { PendingAt, RunResult } from './system/run-handle.js';
 export type { RunStartOptions, RuntimeOptions } from './system/runtime.js';

@@ -12,17 +12,23 @@ import type { ActorFactory } from './in-process-transport.js';
 /** The delegation depth used when neither the agent nor the runtime sets one. */
 export const DEFAULT_MAX_DEPTH = 8;
 
-/** Options of {@link graphActorFactory}. */
-export interface GraphActorFactoryOptions {
-  store: RunStore;
+/** How a graph's actors are built: shared by {@link graphActorFactory} and the runtime's options. */
+export interface ActorBuildOptions {
   clock?: Clock;
   tools?: ToolRegistry;
-  /** The graph's MCP servers, for agents with MCP tools. */
+  /** The graph's MCP servers, connected for the agents' selectors (see `connectMcpServers`). */
   mcp?: McpHub;
   /** Where vendor providers read their API keys. Default: `process.env`. */
   env?: ProviderEnv;
+  /** The delegation depth for agents that set none. */
   maxDepth?: number;
+  /** How failed children are retried, for agents that set no policy. */
   supervision?: SupervisionPolicy;
+}
+
+/** Options of {@link graphActorFactory}. */
+export interface GraphActorFactoryOptions extends ActorBuildOptions {
+  store: RunStore;
   sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
 

@@ -3,37 +3,23 @@ import {
   type Clock, type RunId, type SchemaValidator,
 } from '@troupe/core';
 import { runPipeline, type PipelineResult } from '../pipeline/pipeline-runner.js';
-import type { McpHub } from '@troupe/mcp';
-import type { ProviderEnv } from '@troupe/providers';
-import type { ToolRegistry } from '@troupe/tools';
 import { agentConfigOf } from '../agent-from-config.js';
 import { defaultToolRegistry } from '../default-tools.js';
 import type { GraphConfig } from '../config/graph-config.js';
 import { createMemoryRunStore } from '../store/memory-run-store.js';
 import type { ChildOutcome, RunRecord, RunStatus, RunStore } from '../store/run-store.js';
-import type { SupervisionPolicy } from './delegation-tool.js';
-import { graphActorFactory } from './graph-actor-factory.js';
+import { graphActorFactory, type ActorBuildOptions } from './graph-actor-factory.js';
 import { createInProcessTransport } from './in-process-transport.js';
 import { RunErrorCode, RunHandle, type PendingAt, type RunResult } from './run-handle.js';
 import type { Transport } from './transport.js';
 
 /** Options of {@link createRuntime}. */
-export interface RuntimeOptions {
+export interface RuntimeOptions extends ActorBuildOptions {
   graph: GraphConfig;
   /** Where runs are recorded. Default: in memory. */
   store?: RunStore;
   /** Where actors run. Default: this process. */
   transport?: Transport;
-  clock?: Clock;
-  tools?: ToolRegistry;
-  /** The graph's MCP servers, connected for the agents' selectors (see `connectMcpServers`). */
-  mcp?: McpHub;
-  /** Where vendor providers read their API keys. Default: `process.env`. */
-  env?: ProviderEnv;
-  /** The delegation depth for agents that set none. */
-  maxDepth?: number;
-  /** How failed children are retried, for agents that set no policy. */
-  supervision?: SupervisionPolicy;
   /** Failures of background work (a store write); default: ignored after being reported in the run. */
   onError?: (error: unknown) => void;
 }
@@ -71,21 +57,13 @@ export class Runtime {
         const handle = clock.setTimeout(resolve, ms);
         signal.addEventListener('abort', () => (clock.clearTimeout(handle), resolve()), { once: true });
       });
+    const { graph: _graph, store: _store, transport: _transport, onError: _onError, ...build } = options;
     this.transport =
       options.transport ??
       createInProcessTransport({
         store: this.store,
-        factory: graphActorFactory(this.graph, {
-          store: this.store,
-          sleep,
-          ...(options.clock === undefined ? {} : { clock: options.clock }),
-          // One registry for every actor, not one per spawned agent.
-          tools: options.tools ?? defaultToolRegistry(),
-          ...(options.mcp === undefined ? {} : { mcp: options.mcp }),
-          ...(options.env === undefined ? {} : { env: options.env }),
-          ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
-          ...(options.supervision === undefined ? {} : { supervision: options.supervision }),
-        }),
+        // One tool registry for every actor, not one per spawned agent.
+        factory: graphActorFactory(this.graph, { ...build, store: this.store, sleep, tools: build.tools ?? defaultToolRegistry() }),
         ...(options.onError === undefined ? {} : { onError: options.onError }),
       });
   }
