@@ -1,6 +1,7 @@
 export { Agent } from './agent.js';
 export { agentMachine } from './agent-machine.js';
 export { parseAgentSnapshot, SNAPSHOT_SCHEMA_VERSION, withHistory } from './agent-snapshot.js';
+export { isSnapshotActive, snapshotResult, snapshotState } from './snapshot-result.js';
 export { systemClock } from './clock.js';
 export { dropOldestTurns } from './compaction.js';
 export { AgentStateError, ErrorCode, toErrorInfo, TroupeError } from './errors.js';

@@ -242,7 +242,8 @@ export function reportEnd(c: Changes, state: 'done' | 'aborted' | 'error', at: n
   c.out.push({ type: 'agent_end', result: buildResult(c.patch.messages ?? c.context.messages, run, at) });
 }
 
-function buildResult(history: Message[], run: RunState, at: number): AgentResult {
+/** The result `agent_end` carries for `run`, its messages taken from `history`, ended at `at`. */
+export function buildResult(history: Message[], run: RunState, at: number): AgentResult {
   const end = run.end ?? { stopReason: 'error' as const };
   const messages = history.slice(Math.min(run.startIndex, history.length));
   let text = '';
