@@ -1,6 +1,6 @@
 import type { Limits, PermissionRules } from '@troupe/core';
 import { parseToolSelector } from '@troupe/mcp';
-import type { AgentConfig } from './graph-config.js';
+import { AGENT_PLACEMENTS, type AgentConfig } from './graph-config.js';
 import { readAgentTools } from './agent-tools-schema.js';
 import { field, objectReader } from './object-reader.js';
 import type { ReadContext, Slot } from './read-context.js';
@@ -68,6 +68,8 @@ const readPermissions: Reader<PermissionRules> = (ctx, slot) => {
   return rules;
 };
 
+const readPlacement = oneOfReader(AGENT_PLACEMENTS);
+
 const readAgentFields = objectReader(
   {
     model: field(referenceReader('model'), { required: true, missingHint: 'name one of the keys of "models"' }),
@@ -80,11 +82,8 @@ const readAgentFields = objectReader(
     delegates: field(readDelegates),
     maxDepth: field(readPositiveInteger),
     supervision: field(readSupervision),
-  },
-  {
-    reserved: {
-      placement: 'placement on remote workers comes in a later version of troupe',
-    },
+    placement: field(readPlacement),
+    concurrency: field(readPositiveInteger),
   },
 );
 
@@ -106,8 +105,9 @@ function keySlot(entry: MapEntry): Slot {
 
 /**
  * One entry of `agents`: `model` (a key of `models`), `system`, `tools` (built-in names with
- * optional settings, and MCP selectors), `workspace`, `limits` and `permissions`. The key is the
- * agent's name and must be a valid path segment.
+ * optional settings, and MCP selectors), `workspace`, `limits`, `permissions`, the delegation
+ * settings, and where its actors run (`placement`, `concurrency`). The key is the agent's name and
+ * must be a valid path segment.
  */
 export function readAgent(ctx: ReadContext, entry: MapEntry): AgentConfig | undefined {
   ctx.define('agent', entry.key);
@@ -126,5 +126,7 @@ export function readAgent(ctx: ReadContext, entry: MapEntry): AgentConfig | unde
   if (values.delegates !== undefined && values.delegates.length > 0) agent.delegates = values.delegates;
   if (values.maxDepth !== undefined) agent.maxDepth = values.maxDepth;
   if (values.supervision !== undefined) agent.supervision = values.supervision;
+  if (values.placement !== undefined) agent.placement = values.placement;
+  if (values.concurrency !== undefined) agent.concurrency = values.concurrency;
   return agent;
 }

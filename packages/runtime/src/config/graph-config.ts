@@ -36,7 +36,22 @@ export interface ModelOptions {
   cache?: boolean | AnthropicCacheOptions;
 }
 
-/** A named agent of a graph (`agents.<name>`). */
+/** The values of an agent's `placement`; see {@link AgentConfig.placement}. */
+export const AGENT_PLACEMENTS = ['local', 'remote'] as const;
+
+/** One of {@link AGENT_PLACEMENTS}. */
+export type AgentPlacement = (typeof AGENT_PLACEMENTS)[number];
+
+/**
+ * A named agent of a graph (`agents.<name>`).
+ *
+ * Where its actors run is set by `placement`: `local` (the default) runs an actor of this agent
+ * in the same process as whoever spawns it (the run's process for an entry or a pipeline step,
+ * the parent's process for a delegate); `remote` hands it to the workers listening on NATS when
+ * the run uses NATS (`troupe run --nats`). Without NATS every actor runs in one process, so
+ * `remote` falls back to local. `concurrency` caps how many actors of this agent one process (or
+ * one worker) runs at once; further ones wait their turn.
+ */
 export interface AgentConfig {
   /** Its key under `agents`; also its name in event paths. */
   name: string;
@@ -61,6 +76,10 @@ export interface AgentConfig {
   maxDepth?: number;
   /** How a failed child of this agent is retried. */
   supervision?: { retries: number; backoffMs: number };
+  /** Where its actors run; absent means `local`. */
+  placement?: AgentPlacement;
+  /** The most actors of this agent one process (or worker) runs at once; absent means no cap. */
+  concurrency?: number;
 }
 
 /** Ask a step's agent for JSON that matches `schema`; an invalid reply is retried `retries` times. */

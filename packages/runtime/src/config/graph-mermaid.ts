@@ -1,4 +1,4 @@
-import type { GraphConfig, PipelineStepConfig } from './graph-config.js';
+import type { AgentConfig, GraphConfig, PipelineStepConfig } from './graph-config.js';
 
 /** A Mermaid-safe node id. */
 function id(...parts: string[]): string {
@@ -20,10 +20,17 @@ function stepLabel(step: PipelineStepConfig): string {
   }
 }
 
+/** Where an agent's actors run, when it says: `remote`, `at most 2 at once`. */
+function placementLabel(agent: AgentConfig): string {
+  const parts = [...(agent.placement === 'remote' ? ['remote'] : []), ...(agent.concurrency === undefined ? [] : [`at most ${agent.concurrency} at once`])];
+  return parts.length === 0 ? '' : `<br/>${parts.join(', ')}`;
+}
+
 /**
- * The graph as a Mermaid flowchart: one node per agent (with its model), an edge per delegation,
- * and each pipeline as a subgraph of its steps in order (parallel steps fan out and back in), with
- * a dotted edge from each step to the agent it runs.
+ * The graph as a Mermaid flowchart: one node per agent (with its model, and its placement when it
+ * sets one; remote agents are drawn dashed, as class `remote`), an edge per delegation, and each
+ * pipeline as a subgraph of its steps in order (parallel steps fan out and back in), with a dotted
+ * edge from each step to the agent it runs.
  */
 export function graphToMermaid(graph: GraphConfig): string {
   const lines = ['flowchart TD'];
@@ -31,8 +38,10 @@ export function graphToMermaid(graph: GraphConfig): string {
     const model = graph.models[agent.model];
     const spec = model === undefined ? agent.model : `${model.spec.provider}:${model.spec.model}`;
     const entry = graph.entry === agent.name ? ' ★' : '';
-    lines.push(`  ${id('agent', agent.name)}[${label(`${agent.name}${entry}<br/>${spec}`)}]`);
+    lines.push(`  ${id('agent', agent.name)}[${label(`${agent.name}${entry}<br/>${spec}${placementLabel(agent)}`)}]`);
   }
+  const remote = Object.values(graph.agents).filter((agent) => agent.placement === 'remote');
+  if (remote.length > 0) lines.push('  classDef remote stroke-dasharray: 5 5', `  class ${remote.map((agent) => id('agent', agent.name)).join(',')} remote`);
   for (const agent of Object.values(graph.agents)) {
     for (const child of agent.delegates ?? []) lines.push(`  ${id('agent', agent.name)} -->|delegates| ${id('agent', child)}`);
   }

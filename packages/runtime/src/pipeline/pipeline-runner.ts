@@ -1,12 +1,15 @@
 import { childPath, toErrorInfo, TroupeError, type AgentPath, type ErrorInfo, type RunId, type SchemaValidator } from '@troupe/core';
-import type { AgentStepConfig, MapStepConfig, PipelineConfig, PipelineStepConfig, StepOutputConfig } from '../config/graph-config.js';
+import type { MapStepConfig, PipelineConfig, PipelineStepConfig } from '../config/graph-config.js';
+import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../system/transport.js';
-import { jsonInstruction, parseJsonOutput, retryInstruction } from './json-output.js';
+import { runStepActor } from './step-actor.js';
 import { PipelineErrorCode, render, resolve, type TemplateScope } from './template.js';
 
 /** What a pipeline run needs. */
 export interface PipelineContext {
   transport: Transport;
+  /** Where each step actor is recorded as it starts and ends (see {@link runStepActor}). */
+  store: RunStore;
   runId: RunId;
   /** The pipeline's root path (its name); step actors sit below it. */
   root: AgentPath;
@@ -37,6 +40,10 @@ const DEFAULT_CONCURRENCY = 4;
  * replies with something else is asked again in the same conversation. A failed
  * step fails the pipeline with its id unless it says `continueOnError`. Aborting the signal
  * aborts every step actor still running.
+ *
+ * Step actors are recorded in the run store, so running the pipeline again on the same input in
+ * the same run (after the runtime restored its live actors from their snapshots) resumes it:
+ * ended steps give their recorded output, restored actors are waited for, the rest start.
  */
 export async function runPipeline(pipeline: PipelineConfig, input: unknown, context: PipelineContext): Promise<PipelineResult> {
   const scope: TemplateScope = { input, steps: {} };
@@ -65,9 +72,9 @@ async function runStep(step: PipelineStepConfig, scope: TemplateScope, context: 
   const at = childPath(context.root, step.id);
   switch (step.kind) {
     case 'agent':
-      return callAgent(step, render(step.input, scope), at, context);
+      return runStepActor(step, render(step.input, scope), at, context);
     case 'parallel': {
-      const outputs = await Promise.all(step.steps.map((sub) => callAgent(sub, render(sub.input, scope), childPath(at, sub.id), context)));
+      const outputs = await Promise.all(step.steps.map((sub) => runStepActor(sub, render(sub.input, scope), childPath(at, sub.id), context)));
       return Object.fromEntries(step.steps.map((sub, i) => [sub.id, outputs[i]]));
     }
     case 'map':
@@ -87,7 +94,7 @@ async function mapOver(step: MapStepConfig, scope: TemplateScope, at: AgentPath,
     while (next < list.length && !context.signal.aborted) {
       const index = next++;
       const itemScope: TemplateScope = { ...scope, item: list[index], index };
-      outputs[index] = await callAgent(step, render(step.input, itemScope), childPath(at, String(index + 1)), context);
+      outputs[index] = await runStepActor(step, render(step.input, itemScope), childPath(at, String(index + 1)), context);
     }
   };
   await Promise.all(Array.from({ length: Math.min(list.length, Math.max(1, step.concurrency ?? DEFAULT_CONCURRENCY)) }, worker));
@@ -99,38 +106,5 @@ function parseList(text: string): unknown {
     return JSON.parse(text);
   } catch {
     return text;
-  }
-}
-
-/** Runs one actor; while its JSON output is invalid, asks it again in the same conversation. */
-async function callAgent(step: Pick<AgentStepConfig, 'agent'> & { output?: StepOutputConfig }, input: string, at: AgentPath, context: PipelineContext): Promise<unknown> {
-  const { output } = step;
-  if (output === undefined) return runActor(step.agent, input, at, context);
-  const attempts = 1 + (output.retries ?? 1);
-  let text = await runActor(step.agent, input + jsonInstruction(output.schema), at, context);
-  for (let attempt = 1; ; attempt++) {
-    const parsed = parseJsonOutput(text, output.schema, context.validator);
-    if (parsed.ok) return parsed.value;
-    if (attempt === attempts) throw new TroupeError(PipelineErrorCode.InvalidOutput, `${step.agent} gave no acceptable JSON after ${attempts} attempts: ${parsed.problem}`);
-    text = await runActor(step.agent, retryInstruction(parsed.problem).trim(), at, context, true);
-  }
-}
-
-/** Runs a new actor at `path` on `input` (or, `again`, prompts the one there) and returns its text. */
-async function runActor(agent: string, input: string, path: AgentPath, context: PipelineContext, again = false): Promise<string> {
-  const { transport, runId, signal } = context;
-  if (signal.aborted) throw new TroupeError('aborted', 'the pipeline was aborted');
-  if (again) await transport.control(runId, path, { type: 'prompt', input });
-  else await transport.spawn({ runId, path, agent, input, depth: path.split('/').length - 1 });
-  const abort = (): void => void transport.control(runId, path, { type: 'abort' }).catch(() => undefined);
-  signal.addEventListener('abort', abort, { once: true });
-  try {
-    const result = await transport.result(runId, path);
-    if (result.stopReason === 'error' || result.stopReason === 'aborted') {
-      throw new TroupeError(result.error?.code ?? result.stopReason, `${agent} (${path}) ${result.stopReason === 'aborted' ? 'was aborted' : `failed: ${result.error?.message ?? 'no reason given'}`}`);
-    }
-    return result.text;
-  } finally {
-    signal.removeEventListener('abort', abort);
   }
 }

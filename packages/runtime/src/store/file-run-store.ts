@@ -53,8 +53,9 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
   const drainEvents = (id: RunId): Promise<void> =>
     chain(id, async () => {
       const lines = pendingEvents.get(id);
+      // Taken out, not emptied: the next event starts a new burst and schedules its own write.
+      pendingEvents.delete(id);
       if (lines === undefined || lines.length === 0) return;
-      pendingEvents.set(id, []);
       await appendFile(join(runDir(id), 'events.jsonl'), lines.join(''));
     });
 

@@ -45,8 +45,9 @@ export interface ChildOutcome {
  * inspected, and resumed by another process. Messages are stored once, appended: a turn's
  * checkpoint writes what the turn added, never the whole conversation again.
  *
- * Contract: writes of one run are applied in call order; `appendEvent` may buffer, and `flush`
- * resolves once everything appended before it is durable. Reads reflect every completed write.
+ * Contract: writes of one record — the run's record, one actor's checkpoints, one delegation —
+ * are applied in call order (a store may apply writes of different records at once);
+ * `appendEvent` may buffer, and `flush` resolves once everything appended before it is durable. Reads reflect every completed write.
  * Methods reject with a typed error for an unknown run id, never return partial records.
  */
 export interface RunStore {

@@ -20,6 +20,11 @@ export interface DelegationContext {
   /** The deepest a delegation may go. */
   maxDepth: number;
   supervision: SupervisionPolicy;
+  /**
+   * Whether the parent was restored from a snapshot: only then may a tool call of it already have
+   * a child (its call is being run again), so only then are the records looked up first.
+   */
+  restored?: boolean;
   /** Waits `ms` unless the signal fires first (injected: tests use a simulated clock). */
   sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
@@ -66,7 +71,7 @@ export function createDelegationTool(child: { name: string; description?: string
         return { content: `cannot delegate to ${child.name}: the delegation depth limit (${context.maxDepth}) is reached`, isError: true };
       }
       const { runId, toolCallId, signal } = ctx;
-      const known = await context.store.child(runId, context.parent, toolCallId);
+      const known = context.restored === false ? undefined : await context.store.child(runId, context.parent, toolCallId);
       if (known?.outcome !== undefined) return toToolResult(child.name, known.path, known.outcome);
       let record: ChildRecord | undefined = known;
       for (let attempt = 0; ; attempt++) {
@@ -83,8 +88,11 @@ export function createDelegationTool(child: { name: string; description?: string
         let result = current === undefined ? undefined : await waitFor(current.path).catch(() => undefined);
         if (current === undefined || result === undefined) {
           current = { parent: context.parent, toolCallId, path: await nextPath(runId), agent: child.name, task, depth: context.depth + 1 };
-          await context.store.saveChild(runId, current);
-          await context.transport.spawn({ runId, path: current.path, agent: child.name, input: task, depth: current.depth });
+          // Both at once: a crash between them can only cost a child started again, never a wrong answer.
+          await Promise.all([
+            context.store.saveChild(runId, current),
+            context.transport.spawn({ runId, path: current.path, agent: child.name, input: task, depth: current.depth }),
+          ]);
           result = await waitFor(current.path);
         }
         const outcome = outcomeOf(result);

@@ -7,7 +7,7 @@ import { withExtraTools } from '../mcp/agent-mcp-tools.js';
 import type { GraphConfig } from '../config/graph-config.js';
 import type { RunStore } from '../store/run-store.js';
 import { createDelegationTool, type SupervisionPolicy } from './delegation-tool.js';
-import type { ActorFactory } from './in-process-transport.js';
+import type { ActorFactory } from './actor-host.js';
 
 /** The delegation depth used when neither the agent nor the runtime sets one. */
 export const DEFAULT_MAX_DEPTH = 8;
@@ -55,6 +55,7 @@ export function graphActorFactory(graph: GraphConfig, options: GraphActorFactory
         maxDepth: config.maxDepth ?? options.maxDepth ?? DEFAULT_MAX_DEPTH,
         supervision: config.supervision ?? options.supervision ?? { retries: 0, backoffMs: 1000 },
         sleep: options.sleep,
+        restored: request.snapshot !== undefined,
       }),
     );
     const agentOptions = { ...base, tools: withExtraTools(base.tools, delegations) };

@@ -30,6 +30,11 @@ export interface RunResult {
   agent?: AgentResult;
 }
 
+/** The status of a run whose entry ended with `stopReason`. */
+export function finalStatusOf(stopReason: RunStopReason): RunResult['status'] {
+  return stopReason === 'error' ? 'failed' : stopReason === 'aborted' ? 'aborted' : 'done';
+}
+
 /** Error codes of run handles. */
 export const RunErrorCode = { NotWaiting: 'run_not_waiting', Ambiguous: 'ambiguous_target', Finished: 'run_finished' } as const;
 

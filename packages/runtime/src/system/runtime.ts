@@ -1,16 +1,19 @@
 import {
-  createRunId, parseAgentPath, sharedSchemaValidator, systemClock, toErrorInfo, TroupeError, type AgentPath, type AgentResult, type AgentSnapshot,
+  createRunId, emptyUsage, isSnapshotActive, parseAgentPath, snapshotResult, sharedSchemaValidator, systemClock, toErrorInfo, TroupeError, type AgentPath, type AgentResult, type AgentSnapshot,
   type Clock, type RunId, type SchemaValidator,
 } from '@troupe/core';
 import { runPipeline, type PipelineResult } from '../pipeline/pipeline-runner.js';
 import { agentConfigOf } from '../agent-from-config.js';
 import { defaultToolRegistry } from '../default-tools.js';
-import type { GraphConfig } from '../config/graph-config.js';
+import type { GraphConfig, PipelineConfig } from '../config/graph-config.js';
 import { createMemoryRunStore } from '../store/memory-run-store.js';
 import type { ChildOutcome, RunRecord, RunStatus, RunStore } from '../store/run-store.js';
+import { clockSleep } from './clock-sleep.js';
+import { outcomeOf } from './delegation-tool.js';
 import { graphActorFactory, type ActorBuildOptions } from './graph-actor-factory.js';
+import type { ActorFactory } from './actor-host.js';
 import { createInProcessTransport } from './in-process-transport.js';
-import { RunErrorCode, RunHandle, type PendingAt, type RunResult } from './run-handle.js';
+import { finalStatusOf, RunErrorCode, RunHandle, type PendingAt, type RunResult } from './run-handle.js';
 import type { Transport } from './transport.js';
 
 /** Options of {@link createRuntime}. */
@@ -18,10 +21,21 @@ export interface RuntimeOptions extends ActorBuildOptions {
   graph: GraphConfig;
   /** Where runs are recorded. Default: in memory. */
   store?: RunStore;
-  /** Where actors run. Default: this process. */
-  transport?: Transport;
+  /**
+   * Where actors run. Default: this process. Either a transport, or a function building one from
+   * the runtime's actor factory and store (how a NATS transport is given the graph's actors).
+   */
+  transport?: Transport | ((parts: TransportParts) => Transport);
   /** Failures of background work (a store write); default: ignored after being reported in the run. */
   onError?: (error: unknown) => void;
+}
+
+/** What the runtime hands a transport it builds: how to build the graph's actors, and where runs are kept. */
+export interface TransportParts {
+  factory: ActorFactory;
+  store: RunStore;
+  /** The graph's `concurrency` of each agent. */
+  concurrency(agent: string): number | undefined;
 }
 
 /** Options of one run. */
@@ -51,21 +65,16 @@ export class Runtime {
     this.graph = options.graph;
     this.store = options.store ?? createMemoryRunStore();
     this.#clock = options.clock ?? systemClock;
-    const clock = this.#clock;
-    const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
-      new Promise((resolve) => {
-        const handle = clock.setTimeout(resolve, ms);
-        signal.addEventListener('abort', () => (clock.clearTimeout(handle), resolve()), { once: true });
-      });
-    const { graph: _graph, store: _store, transport: _transport, onError: _onError, ...build } = options;
-    this.transport =
-      options.transport ??
-      createInProcessTransport({
-        store: this.store,
-        // One tool registry for every actor, not one per spawned agent.
-        factory: graphActorFactory(this.graph, { ...build, store: this.store, sleep, tools: build.tools ?? defaultToolRegistry() }),
-        ...(options.onError === undefined ? {} : { onError: options.onError }),
-      });
+    const sleep = clockSleep(this.#clock);
+    const { graph: _graph, store: _store, transport, onError, ...build } = options;
+    const parts: TransportParts = {
+      store: this.store,
+      // One tool registry for every actor, not one per spawned agent.
+      factory: graphActorFactory(this.graph, { ...build, store: this.store, sleep, tools: build.tools ?? defaultToolRegistry() }),
+      concurrency: (agent) => this.graph.agents[agent]?.concurrency,
+    };
+    if (typeof transport === 'function') this.transport = transport(parts);
+    else this.transport = transport ?? createInProcessTransport({ ...parts, ...(onError === undefined ? {} : { onError }) });
   }
 
   /**
@@ -82,10 +91,7 @@ export class Runtime {
     if (pipeline !== undefined) {
       const controller = new AbortController();
       const handle = this.#handle(id, path, [], () => Promise.resolve(controller.abort()));
-      handle.result = this.#finishPipeline(handle, (async () => {
-        await this.store.createRun(record);
-        return runPipeline(pipeline, input, { transport: this.transport, runId: id, root: path, validator: this.#validator, signal: controller.signal });
-      })(), controller.signal);
+      handle.result = this.#finishPipeline(handle, this.store.createRun(record).then(() => this.#runPipeline(pipeline, input, id, controller.signal)), controller.signal);
       return handle;
     }
     const handle = this.#handle(id, path);
@@ -100,7 +106,8 @@ export class Runtime {
   /**
    * Resumes a recorded run (after its process ended): every actor that had not ended is restored
    * from its latest snapshot and goes on; actors waiting for a user wait again, answerable through
-   * the returned handle.
+   * the returned handle. A pipeline run is run again over its recorded steps: ended steps give
+   * their recorded output, restored step actors are waited for, later steps start.
    */
   async resume(runId: RunId): Promise<RunHandle> {
     const record = await this.store.getRun(runId);
@@ -111,21 +118,30 @@ export class Runtime {
     const snapshots = await this.store.loadSnapshots(runId);
     const byPath = new Map(snapshots.map((s) => [s.agentPath, s]));
     const entry = parseAgentPath(record.entry);
-    const live = snapshots.filter(isActive);
+    const live = snapshots.filter(isSnapshotActive);
     const waiting: PendingAt[] = live.flatMap((s) => (s.context.pending === null ? [] : [{ path: s.agentPath as never, input: s.context.pending }]));
-    const handle = this.#handle(runId, entry, waiting);
+    const pipeline = this.graph.pipelines?.[record.entry];
+    const controller = new AbortController();
+    const handle = this.#handle(runId, entry, waiting, pipeline === undefined ? undefined : () => Promise.resolve(controller.abort()));
+    const children = await this.store.children(runId);
     // A child that ended while its outcome was not yet recorded: record it from its snapshot.
-    for (const child of await this.store.children(runId)) {
+    for (const child of children) {
       const snapshot = byPath.get(child.path);
-      if (child.outcome === undefined && snapshot !== undefined && !isActive(snapshot)) {
+      if (child.outcome === undefined && snapshot !== undefined && !isSnapshotActive(snapshot)) {
         await this.store.saveChild(runId, { ...child, outcome: outcomeFromSnapshot(snapshot) });
       }
     }
     await this.store.updateRun(runId, { status: waiting.length > 0 ? 'waiting' : 'running' });
+    // A step actor's path names its step, not its agent: take the agent from its record.
+    const agents = new Map(children.map((child) => [child.path as string, child.agent]));
     // Children first, so a parent re-running its delegation finds its child already hosted.
     for (const snapshot of live.sort((a, b) => depthOf(b.agentPath) - depthOf(a.agentPath))) {
-      const agent = snapshot.agentPath.split('/').at(-1)?.replace(/#\d+$/, '') ?? record.entry;
+      const agent = agents.get(snapshot.agentPath) ?? snapshot.agentPath.split('/').at(-1)?.replace(/#\d+$/, '') ?? record.entry;
       await this.transport.spawn({ runId, path: parseAgentPath(snapshot.agentPath), agent, snapshot, depth: depthOf(snapshot.agentPath) });
+    }
+    if (pipeline !== undefined) {
+      handle.result = this.#finishPipeline(handle, this.#runPipeline(pipeline, record.input, runId, controller.signal), controller.signal);
+      return handle;
     }
     handle.result = this.#finish(handle, byPath.has(entry) ? this.transport.result(runId, entry) : Promise.reject(new TroupeError('unknown_run', `run ${runId} has no snapshot of ${entry}`)));
     return handle;
@@ -134,6 +150,11 @@ export class Runtime {
   /** Stops every actor this runtime hosts. */
   close(): Promise<void> {
     return this.transport.close();
+  }
+
+  /** Runs `pipeline` in run `runId`; its step actors are recorded in the store, so a resumed run goes on from them. */
+  #runPipeline(pipeline: PipelineConfig, input: string, runId: RunId, signal: AbortSignal): Promise<PipelineResult> {
+    return runPipeline(pipeline, input, { transport: this.transport, store: this.store, runId, root: parseAgentPath(pipeline.name), validator: this.#validator, signal });
   }
 
   #handle(id: RunId, entry: AgentPath, waiting: PendingAt[] = [], abort?: () => Promise<void>): RunHandle {
@@ -175,16 +196,11 @@ export class Runtime {
     } catch (error) {
       return this.#record(handle, { status: 'failed', stopReason: 'error', text: '', error: toErrorInfo(error) });
     }
-    const status: RunResult['status'] = agent.stopReason === 'error' ? 'failed' : agent.stopReason === 'aborted' ? 'aborted' : 'done';
+    const status = finalStatusOf(agent.stopReason);
     const result: Omit<RunResult, 'runId' | 'usage'> = { status, stopReason: agent.stopReason, text: agent.text, agent };
     if (agent.error !== undefined) result.error = agent.error;
     return this.#record(handle, result);
   }
-}
-
-function isActive(snapshot: AgentSnapshot): boolean {
-  const top = typeof snapshot.state === 'string' ? snapshot.state : Object.keys(snapshot.state)[0];
-  return top === 'thinking' || top === 'tool_executing' || top === 'waiting_user';
 }
 
 function depthOf(path: string): number {
@@ -192,12 +208,7 @@ function depthOf(path: string): number {
 }
 
 function outcomeFromSnapshot(snapshot: AgentSnapshot): ChildOutcome {
-  const run = snapshot.context.run;
-  const messages = snapshot.context.messages;
-  const last = [...messages].reverse().find((m) => m.role === 'assistant');
-  const text = last === undefined ? '' : last.content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
-  const outcome: ChildOutcome = { stopReason: run?.end?.stopReason ?? 'error', text, usage: run?.usage ?? { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } } };
-  if (run?.end?.error !== undefined) outcome.error = run.end.error;
-  return outcome;
+  const result = snapshotResult(snapshot);
+  if (result === undefined) return { stopReason: 'error', text: '', usage: emptyUsage(), error: { code: 'no_result', message: `${snapshot.agentPath} has no ended run` } };
+  return outcomeOf(result);
 }
-

@@ -2,9 +2,9 @@
  * Proves the loader reports every problem of a bad graph file at once, each as
  * `file:line:col: message (hint)` with the exact position: YAML syntax, wrong types, unknown keys
  * with "did you mean" hints, missing required keys, unknown model/tool/agent references, bad
- * versions, unknown providers, vendor models without an API key, scripted models without a
- * script, unreadable or invalid script files (reported in the script file's own positions) and
- * unset environment variables.
+ * agent placements and concurrencies, bad versions, unknown providers, vendor models without an
+ * API key, scripted models without a script, unreadable or invalid script files (reported in the
+ * script file's own positions) and unset environment variables.
  */
 import { describe, expect, it } from 'vitest';
 import { formatGraphProblem, GraphFileError } from '../../src/config/graph-file-error.js';
@@ -83,11 +83,21 @@ const cases: BadFile[] = [
     ],
   },
   {
-    name: 'a key of a later version, and a delegate that is not an agent',
-    yaml: ['version: 1', ...MODELS, 'agents:', '  a: { model: demo, delegates: [b], placement: remote }'],
+    name: 'a delegate that is not an agent',
+    yaml: ['version: 1', ...MODELS, 'agents:', '  a: { model: demo, delegates: [b] }'],
     problems: [
       'bad.yaml:7:33: unknown agent "b" in agents.a.delegates[0] (available agents: a)',
-      'bad.yaml:7:37: "placement" in agents.a is not supported yet (placement on remote workers comes in a later version of troupe)',
+    ],
+  },
+  {
+    name: 'a bad placement and bad concurrencies',
+    yaml: ['version: 1', ...MODELS, 'agents:', '  a: { model: demo, placement: remot, concurrency: 0 }', '  b: { model: demo, placement: worker, concurrency: 1.5 }', '  c: { model: demo, concurrency: two }', 'entry: a'],
+    problems: [
+      'bad.yaml:7:32: agents.a.placement must be one of local, remote, got string "remot" (did you mean "remote"?)',
+      'bad.yaml:7:52: agents.a.concurrency must be a positive integer, got number 0',
+      'bad.yaml:8:32: agents.b.placement must be one of local, remote, got string "worker"',
+      'bad.yaml:8:53: agents.b.concurrency must be a positive integer, got number 1.5',
+      'bad.yaml:9:34: agents.c.concurrency must be a positive integer, got string "two"',
     ],
   },
   {
@@ -95,7 +105,7 @@ const cases: BadFile[] = [
     yaml: ['version: 1', ...MODELS, 'agents:', '  a:', '    model: demo', '    sytem: be brief', '    colour: blue'],
     problems: [
       'bad.yaml:9:5: unknown key "sytem" in agents.a (did you mean "system"?)',
-      'bad.yaml:10:5: unknown key "colour" in agents.a (expected "model", "system", "tools", "workspace", "limits", "permissions", "description", "delegates", "maxDepth", "supervision")',
+      'bad.yaml:10:5: unknown key "colour" in agents.a (expected "model", "system", "tools", "workspace", "limits", "permissions", "description", "delegates", "maxDepth", "supervision", "placement", "concurrency")',
     ],
   },
   {

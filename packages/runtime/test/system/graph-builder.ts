@@ -2,6 +2,7 @@
  * Builds graphs in code for the runtime tests (the YAML loader has its own tests). Not a test.
  */
 import type { ScriptStep } from '@troupe/providers';
+import type { ToolFactory } from '@troupe/tools';
 import type { AgentResult } from '@troupe/core';
 import type { AgentConfig, GraphConfig, RunHandle, RunResult } from '../../src/index.js';
 
@@ -31,3 +32,15 @@ export async function finished(run: RunHandle): Promise<RunResult & { result: Ag
   if (outcome.agent === undefined) throw new Error(`run ${run.id} has no agent result: ${JSON.stringify(outcome)}`);
   return { ...outcome, result: outcome.agent };
 }
+
+/** A tool `ask` that suspends its agent with the `question` argument, as `ask_user` does. */
+export const askTool: ToolFactory = {
+  name: 'ask',
+  description: 'Asks the user.',
+  create: () => ({
+    name: 'ask',
+    description: 'Asks the user a question.',
+    parameters: { type: 'object', properties: { question: { type: 'string' } }, required: ['question'] },
+    execute: (args) => ({ content: 'asked', control: { type: 'suspend', question: String(args['question']) } }),
+  }),
+};

@@ -11,24 +11,14 @@ import { join } from 'node:path';
 import { createToolRegistry, type ToolFactory } from '@troupe/tools';
 import { describe, expect, it } from 'vitest';
 import { createFileRunStore, createRuntime, type RunHandle } from '../../src/index.js';
-import { delegate, finished, testGraph } from './graph-builder.js';
+import { askTool, delegate, finished, testGraph } from './graph-builder.js';
 
-const askFactory: ToolFactory = {
-  name: 'ask',
-  description: 'Asks the user.',
-  create: () => ({
-    name: 'ask',
-    description: 'Asks the user a question.',
-    parameters: { type: 'object', properties: { question: { type: 'string' } }, required: ['question'] },
-    execute: (args) => ({ content: 'asked', control: { type: 'suspend', question: String(args['question']) } }),
-  }),
-};
 const writeFactory: ToolFactory = {
   name: 'write',
   description: 'Writes.',
   create: () => ({ name: 'write', description: 'Writes a note.', parameters: { type: 'object', properties: {} }, execute: () => ({ content: 'written' }) }),
 };
-const tools = createToolRegistry({ factories: [askFactory, writeFactory] });
+const tools = createToolRegistry({ factories: [askTool, writeFactory] });
 
 const graph = testGraph({
   lead: { delegates: ['planner'], script: [{ toolCalls: [delegate('planner', 'plan the trip')] }, { text: 'Plan: {{lastToolResult}}' }] },

@@ -1,0 +1,228 @@
+import { Agent, TroupeError, type AgentEvent, type AgentOptions, type AgentPath, type CheckpointMark, type RunId } from '@troupe/core';
+import type { RunStore } from '../store/run-store.js';
+import type { ControlCommand, SpawnRequest, Transport } from './transport.js';
+
+/** Builds the options of the agent a spawn request asks for (its tools bound to `transport`). */
+export type ActorFactory = (request: SpawnRequest, transport: Transport) => AgentOptions;
+
+/** Error codes of transports. */
+export const TransportErrorCode = { UnknownActor: 'unknown_actor', Closed: 'transport_closed', Busy: 'actor_busy' } as const;
+
+/** Options of {@link ActorHost}. */
+export interface ActorHostOptions {
+  factory: ActorFactory;
+  /** Where events and checkpoints go. */
+  store: RunStore;
+  /** The most actors of an agent this host runs at once (`concurrency` in the graph file); others wait their turn. */
+  concurrency?: (agent: string) => number | undefined;
+  /** Called with every event of every hosted actor, after the store has it. */
+  onEvent?: (event: AgentEvent, actor: HostedActor) => void;
+  /** Called with failures of background work (a store write that failed). */
+  onError?: (error: unknown) => void;
+}
+
+/** An actor this process hosts. */
+export interface HostedActor {
+  readonly request: SpawnRequest;
+  readonly agent: Agent;
+}
+
+interface Slot {
+  request: SpawnRequest;
+  agent: Agent;
+  /** Where its last checkpoint ended. */
+  mark?: CheckpointMark;
+  /** Whether a checkpoint is due at the end of this tick. */
+  due: boolean;
+  /** The last checkpoint write. */
+  saved: Promise<void>;
+  /** Whether it holds one of its agent's concurrency slots. */
+  counted: boolean;
+  /** Its start, while it waits for a slot. */
+  queued: (() => void) | undefined;
+}
+
+/**
+ * Hosts agent actors in this process, for every transport: builds each from its spawn request
+ * (fresh, or restored from a snapshot), sends its events to the store, and checkpoints it when it
+ * starts executing tools, at each turn boundary, when it waits for a user, and when it ends —
+ * once per tick however many reasons arrive. When an actor starts waiting, every live actor of its
+ * run is checkpointed too, so a parent blocked on a waiting child can be resumed elsewhere.
+ *
+ * An agent with a `concurrency` limit runs at most that many actors at once here; further fresh
+ * actors are built at once (so they can be addressed) but prompted when a slot frees. An actor
+ * waiting for a user gives its slot back.
+ */
+export class ActorHost {
+  readonly #options: ActorHostOptions;
+  readonly #runs = new Map<string, Map<string, Slot>>();
+  readonly #running = new Map<string, number>();
+  readonly #queued = new Map<string, Array<() => void>>();
+  #closed = false;
+
+  constructor(options: ActorHostOptions) {
+    this.#options = options;
+  }
+
+  /** How many actors are hosted. */
+  get size(): number {
+    let size = 0;
+    for (const run of this.#runs.values()) size += run.size;
+    return size;
+  }
+
+  /** Builds and starts the actor `request` asks for; its tools reach other actors through `transport`. */
+  host(request: SpawnRequest, transport: Transport): HostedActor {
+    if (this.#closed) throw new TroupeError(TransportErrorCode.Closed, 'the transport is closed');
+    const options = { ...this.#options.factory(request, transport), path: request.path };
+    const agent = request.snapshot === undefined ? new Agent(options) : Agent.restore(request.snapshot, options);
+    const slot: Slot = { request, agent, due: false, saved: Promise.resolve(), counted: false, queued: undefined };
+    let run = this.#runs.get(request.runId);
+    if (run === undefined) this.#runs.set(request.runId, (run = new Map()));
+    run.set(request.path, slot);
+    agent.events$.subscribe((event) => this.#onEvent(slot, event));
+    if (request.snapshot === undefined) this.#whenFree(slot, () => this.#prompt(agent.prompt(request.input ?? '', { runId: request.runId })));
+    else this.#take(slot);
+    return slot;
+  }
+
+  /** The hosted actor at `path`, if any. */
+  get(runId: RunId, path: AgentPath): HostedActor | undefined {
+    return this.#runs.get(runId)?.get(path);
+  }
+
+  /** Every hosted actor of `runId`. */
+  actors(runId: RunId): HostedActor[] {
+    return [...(this.#runs.get(runId)?.values() ?? [])];
+  }
+
+  /** Applies `command` to the hosted actor at `path`; rejects with `unknown_actor` when there is none. */
+  control(runId: RunId, path: AgentPath, command: ControlCommand): void {
+    const slot = this.#runs.get(runId)?.get(path);
+    if (slot === undefined) throw new TroupeError(TransportErrorCode.UnknownActor, `no actor ${path} in run ${runId}`);
+    const { agent } = slot;
+    switch (command.type) {
+      case 'abort':
+        // One still waiting for a slot starts at once, so its run ends as aborted like any other.
+        if (slot.queued !== undefined) this.#unqueue(slot)();
+        agent.abort();
+        return;
+      case 'steer':
+        agent.steer(command.message);
+        return;
+      case 'followUp':
+        agent.followUp(command.message);
+        return;
+      case 'reply':
+        agent.reply(command.answer);
+        return;
+      case 'prompt':
+        this.#whenFree(slot, () => this.#prompt(agent.prompt(command.input, { runId })));
+        return;
+      case 'approve':
+        agent.approve(command.callId, command.decision);
+        return;
+    }
+  }
+
+  /** Resolves once every checkpoint of the actor at `path` written so far is stored. */
+  async settled(runId: RunId, path: AgentPath): Promise<void> {
+    const slot = this.#runs.get(runId)?.get(path);
+    if (slot === undefined) return;
+    if (slot.due) await new Promise<void>((resolve) => queueMicrotask(resolve));
+    await slot.saved;
+  }
+
+  /** Stops hosting the actor at `path` (disposes it without ending its run: its snapshot stays the truth). */
+  release(runId: RunId, path: AgentPath): void {
+    const run = this.#runs.get(runId);
+    const slot = run?.get(path);
+    if (run === undefined || slot === undefined) return;
+    run.delete(path);
+    if (run.size === 0) this.#runs.delete(runId);
+    if (slot.queued !== undefined) this.#unqueue(slot);
+    this.#give(slot);
+    slot.agent.dispose();
+  }
+
+  /** Disposes every hosted actor. */
+  close(): void {
+    this.#closed = true;
+    for (const run of this.#runs.values()) for (const slot of run.values()) slot.agent.dispose();
+    this.#runs.clear();
+    this.#queued.clear();
+  }
+
+  #prompt(run: Promise<unknown>): void {
+    run.catch((error: unknown) => this.#options.onError?.(error));
+  }
+
+  /** Runs `start` once `slot`'s agent has a free concurrency slot. */
+  #whenFree(slot: Slot, start: () => void): void {
+    const limit = this.#options.concurrency?.(slot.request.agent);
+    const agent = slot.request.agent;
+    if (limit === undefined || slot.counted || (this.#running.get(agent) ?? 0) < limit) {
+      this.#take(slot);
+      start();
+      return;
+    }
+    slot.queued = () => {
+      slot.queued = undefined;
+      this.#take(slot);
+      start();
+    };
+    const queue = this.#queued.get(agent) ?? [];
+    queue.push(slot.queued);
+    this.#queued.set(agent, queue);
+  }
+
+  /** Takes `slot` out of its agent's queue and returns its start. */
+  #unqueue(slot: Slot): () => void {
+    const start = slot.queued ?? (() => undefined);
+    const queue = this.#queued.get(slot.request.agent);
+    queue?.splice(queue.indexOf(start), 1);
+    return start;
+  }
+
+  #take(slot: Slot): void {
+    if (slot.counted) return;
+    slot.counted = true;
+    this.#running.set(slot.request.agent, (this.#running.get(slot.request.agent) ?? 0) + 1);
+  }
+
+  #give(slot: Slot): void {
+    if (!slot.counted) return;
+    slot.counted = false;
+    const agent = slot.request.agent;
+    this.#running.set(agent, (this.#running.get(agent) ?? 1) - 1);
+    this.#queued.get(agent)?.shift()?.();
+  }
+
+  #onEvent(slot: Slot, event: AgentEvent): void {
+    this.#options.store.appendEvent(event);
+    if (event.type === 'turn_end' || (event.type === 'state' && event.state === 'tool_executing')) {
+      this.#checkpoint(slot);
+    } else if (event.type === 'agent_end') {
+      this.#checkpoint(slot);
+      this.#give(slot);
+    } else if (event.type === 'state' && event.state === 'waiting_user') {
+      for (const other of this.#runs.get(slot.request.runId)?.values() ?? []) if (other === slot || other.agent.isRunning) this.#checkpoint(other);
+      this.#give(slot);
+    } else if (event.type === 'state' && (event.state === 'thinking' || event.state === 'tool_executing')) {
+      this.#take(slot);
+    }
+    this.#options.onEvent?.(event, slot);
+  }
+
+  /** Checkpoints `slot` once at the end of this tick, however many reasons arrive meanwhile. */
+  #checkpoint(slot: Slot): void {
+    if (slot.due) return;
+    slot.due = true;
+    queueMicrotask(() => {
+      slot.due = false;
+      const { mark, ...checkpoint } = slot.agent.checkpoint(slot.mark);
+      slot.mark = mark;
+      slot.saved = this.#options.store.saveCheckpoint(slot.request.runId, checkpoint).catch((error: unknown) => this.#options.onError?.(error));
+    });
+  }
+}

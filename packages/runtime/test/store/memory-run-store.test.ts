@@ -1,0 +1,7 @@
+/**
+ * The run store contract (see run-store-contract.ts) holds for the in-memory run store.
+ */
+import { createMemoryRunStore } from '../../src/index.js';
+import { runStoreContract } from '../contract/run-store-contract.js';
+
+runStoreContract('memory', async () => ({ store: createMemoryRunStore() }));
