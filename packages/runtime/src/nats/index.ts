@@ -1,0 +1,22 @@
+export { connectNats } from './nats-connection.js';
+export { createNatsTransport, NatsTransport } from './nats-transport.js';
+export { graphHash } from './graph-hash.js';
+export { startWorker } from './worker.js';
+export { NatsErrorCode } from './nats-error-code.js';
+export { DEFAULT_NAMESPACE, fromKeyToken, keyToken, kvKey, natsNames } from './nats-names.js';
+export { openNatsResources } from './nats-resources.js';
+export { createNatsRunStore, loadSnapshot } from './nats-run-store.js';
+export { startNatsServer } from './nats-server-process.js';
+export { followRunEvents } from './run-events.js';
+
+export type { ConnectionWatch } from './connection-watch.js';
+export type { EventPublisher } from './event-publisher.js';
+export type { NatsConnectOptions, NatsReconnectOptions } from './nats-connection.js';
+export type { HostingHooks, NatsTransportOptions, Placement } from './nats-transport.js';
+export type { Worker, WorkerLoad, WorkerOptions } from './worker.js';
+export type { NatsNames } from './nats-names.js';
+export type { NatsResourceOptions, NatsResources } from './nats-resources.js';
+export type { NatsRunStore } from './nats-run-store.js';
+export type { NatsServerOptions, NatsServerProcess } from './nats-server-process.js';
+export type { NatsConnection } from '@nats-io/transport-node';
+export { listWorkers, type ListWorkersOptions } from './list-workers.js';

@@ -1,0 +1,136 @@
+import { jetstream, JetStreamApiCodes, JetStreamApiError, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager, type StreamConfig } from '@nats-io/jetstream';
+import { Kvm, type KV } from '@nats-io/kv';
+import { nanos, type NatsConnection } from '@nats-io/transport-node';
+import { ConnectionWatch } from './connection-watch.js';
+import { EventPublisher } from './event-publisher.js';
+import { natsNames, type NatsNames } from './nats-names.js';
+
+/** Options of {@link openNatsResources}. */
+export interface NatsResourceOptions {
+  /** Keeps this deployment's subjects, streams and buckets apart from others on the same NATS. Default `default`. */
+  namespace?: string;
+  /** How long run events are kept. Default 7 days. */
+  eventsMaxAgeMs?: number;
+  /** How long dead tasks are kept. Default 30 days. */
+  deadMaxAgeMs?: number;
+}
+
+/** The JetStream streams and KV buckets of one namespace, opened on one connection. */
+export interface NatsResources {
+  names: NatsNames;
+  nc: NatsConnection;
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+  /** Run records, at `kvKey(runId)`. */
+  runs: KV;
+  /** Actor records, for the transport. */
+  actors: KV;
+  /** Each actor's latest checkpoint head, at `kvKey(runId, path)`. */
+  heads: KV;
+  /** Appended message chunks, at `kvKey(runId, path, offset)`. */
+  messages: KV;
+  /** Delegations, at `kvKey(runId, parent, toolCallId)`. */
+  children: KV;
+  /** The connection's state, for writes that must wait out a reconnect. */
+  connection: ConnectionWatch;
+  /** Publishes run events without losing them across a reconnect; every run store on these resources shares it. */
+  events: EventPublisher;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Tasks carry a `Nats-Msg-Id`; events carry one so a republish after a reconnect is not stored twice. */
+const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
+/** Error code of the JetStream API when a stream of that name exists with another configuration. */
+const STREAM_NAME_IN_USE = 10058;
+
+/**
+ * Creates (or opens) the streams and KV buckets of a namespace: the task work queue, the run
+ * events, the dead tasks, and the runs/actors/heads/messages/children buckets (history 1, file
+ * storage). Idempotent, and safe when several processes open the same namespace at once. A stream
+ * that exists with another configuration gets the settings Troupe relies on (its subjects are
+ * added to the existing ones, ages and the duplicate window are set); what cannot change in place
+ * (retention, storage) is left as it is, and nothing is ever deleted. Creates no consumers.
+ */
+export async function openNatsResources(nc: NatsConnection, options: NatsResourceOptions = {}): Promise<NatsResources> {
+  const names = natsNames(options.namespace);
+  const js = jetstream(nc);
+  const jsm = await js.jetstreamManager();
+  const prefix = `troupe.${names.namespace}`;
+  const eventsMaxAge = options.eventsMaxAgeMs ?? 7 * DAY_MS;
+  await Promise.all([
+    ensureStream(jsm, {
+      name: names.tasksStream,
+      subjects: [`${prefix}.task.>`],
+      retention: RetentionPolicy.Workqueue,
+      storage: StorageType.File,
+      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+    }),
+    ensureStream(jsm, {
+      name: names.eventsStream,
+      subjects: [`${prefix}.run.*.events`, names.eventsFlushSubject],
+      retention: RetentionPolicy.Limits,
+      storage: StorageType.File,
+      max_age: nanos(eventsMaxAge),
+      // The server refuses a duplicate window longer than the max age.
+      duplicate_window: nanos(Math.min(DUPLICATE_WINDOW_MS, eventsMaxAge)),
+      allow_rollup_hdrs: true,
+    }),
+    ensureStream(jsm, {
+      name: names.deadStream,
+      subjects: [`${prefix}.dead.>`],
+      retention: RetentionPolicy.Limits,
+      storage: StorageType.File,
+      max_age: nanos(options.deadMaxAgeMs ?? 30 * DAY_MS),
+    }),
+  ]);
+  const kvm = new Kvm(js);
+  const [runs, actors, heads, messages, children] = await Promise.all([
+    ensureBucket(kvm, names.runsBucket),
+    ensureBucket(kvm, names.actorsBucket),
+    ensureBucket(kvm, names.headsBucket),
+    ensureBucket(kvm, names.messagesBucket),
+    ensureBucket(kvm, names.childrenBucket),
+  ]);
+  const connection = new ConnectionWatch(nc);
+  const events = new EventPublisher({ nc, js, names, connection });
+  return { names, nc, js, jsm, runs, actors, heads, messages, children, connection, events };
+}
+
+type WantedStream = Partial<StreamConfig> & { name: string; subjects: string[] };
+
+async function ensureStream(jsm: JetStreamManager, wanted: WantedStream): Promise<void> {
+  let existing: StreamConfig;
+  try {
+    existing = (await jsm.streams.info(wanted.name)).config;
+  } catch (error) {
+    if (!isApiError(error, JetStreamApiCodes.StreamNotFound)) throw error;
+    try {
+      await jsm.streams.add(wanted);
+      return;
+    } catch (addError) {
+      // Another process created it meanwhile with other settings: reconcile below.
+      if (!isApiError(addError, STREAM_NAME_IN_USE)) throw addError;
+      existing = (await jsm.streams.info(wanted.name)).config;
+    }
+  }
+  const subjects = [...existing.subjects, ...wanted.subjects.filter((s) => !existing.subjects.includes(s))];
+  const patch: Partial<StreamConfig> = {};
+  if (subjects.length !== existing.subjects.length) patch.subjects = subjects;
+  if (wanted.max_age !== undefined && existing.max_age !== wanted.max_age) patch.max_age = wanted.max_age;
+  if (wanted.duplicate_window !== undefined && existing.duplicate_window !== wanted.duplicate_window) patch.duplicate_window = wanted.duplicate_window;
+  if (wanted.allow_rollup_hdrs === true && existing.allow_rollup_hdrs !== true) patch.allow_rollup_hdrs = true;
+  if (Object.keys(patch).length > 0) await jsm.streams.update(wanted.name, patch);
+}
+
+async function ensureBucket(kvm: Kvm, bucket: string): Promise<KV> {
+  try {
+    return await kvm.create(bucket, { history: 1, storage: StorageType.File });
+  } catch (error) {
+    if (!isApiError(error, STREAM_NAME_IN_USE)) throw error;
+    return kvm.open(bucket);
+  }
+}
+
+function isApiError(error: unknown, code: number): boolean {
+  return error instanceof JetStreamApiError && error.code === code;
+}

@@ -1,0 +1,422 @@
+import { randomUUID } from 'node:crypto';
+import { headers, type Msg, type Subscription } from '@nats-io/transport-node';
+import { TroupeError, withHistory, type AgentEvent, type AgentPath, type AgentResult, type RunId } from '@troupe/core';
+import type { Observable } from 'rxjs';
+import type { RunStore } from '../store/run-store.js';
+import { ActorHost, TransportErrorCode, type ActorFactory, type HostedActor } from '../system/actor-host.js';
+import { RunErrorCode } from '../system/run-handle.js';
+import type { ControlCommand, SpawnRequest, Transport } from '../system/transport.js';
+import type { ActorRecord } from './actor-record.js';
+import { ActorRecords, type StoredActorRecord } from './actor-records.js';
+import { EndEvents } from './end-events.js';
+import { RunEventFeed } from './run-event-feed.js';
+import type { NatsResources } from './nats-resources.js';
+import { encodeTask, GRAPH_HEADER, type Task } from './task.js';
+
+/** Where an agent's actors run: in the process that spawns them, or on workers. */
+export type Placement = 'local' | 'remote';
+
+/** Options of {@link createNatsTransport}. */
+export interface NatsTransportOptions {
+  resources: NatsResources;
+  /** The run store over the same NATS (`createNatsRunStore`): events and checkpoints go there. */
+  store: RunStore;
+  /** Builds the actors this process hosts. */
+  factory: ActorFactory;
+  /** The fingerprint of the graph (`graphHash`), stamped on every task. */
+  graphHash: string;
+  /** Where each agent's actors run. */
+  placement(agent: string): Placement;
+  /** The most actors of an agent this process runs at once. */
+  concurrency?: (agent: string) => number | undefined;
+  /** Names this process in actor records. Default: a random id. */
+  hostId?: string;
+  /** How long a control message waits for the actor's host to answer. Default 5000 ms. */
+  controlTimeoutMs?: number;
+  /** How long control keeps trying while an actor is between hosts (queued or redelivered). Default 10 s. */
+  handoverTimeoutMs?: number;
+  /** Failures of background work (a record that could not be written). */
+  onError?: (error: unknown) => void;
+}
+
+/** What a worker learns about an actor it hosts for a task. */
+export interface HostingHooks {
+  /** The actor waits for a user; its checkpoint and record are stored. */
+  onWaiting?(actor: HostedActor): void;
+  /** The actor's run ended; its checkpoint and record (with the result) are stored. */
+  onEnded?(actor: HostedActor, result: AgentResult): void;
+}
+
+interface ControlReply {
+  ok?: true;
+  error?: { code: string; message: string };
+}
+
+/** How long a result waits for the actor's `agent_end` event before it also watches the actor's record. */
+const RECORD_WATCH_DELAY_MS = 250;
+
+/** How long an actor taken from the queue runs before its record says `running` (shorter tasks never do). */
+const ANNOUNCE_DELAY_MS = 200;
+
+/** Creates a {@link NatsTransport}. */
+export function createNatsTransport(options: NatsTransportOptions): NatsTransport {
+  return new NatsTransport(options);
+}
+
+/**
+ * The distributed transport. A `remote` actor becomes a task on the agent's work-queue subject,
+ * taken by whichever worker is free; a `local` one is hosted here. Wherever an actor lives, its
+ * events go to the run's events subject (kept in a stream), its checkpoints to KV, and its record
+ * (queued → running → waiting → ended, with its result) to the actors bucket, so:
+ * - `events(runId)` follows the run's subject, from any process;
+ * - `result` answers from the record, at once or when it says the actor has ended;
+ * - `control` asks the actor's host over request/reply; when no process hosts it (it was put
+ *   aside waiting for a user, or its host died), a reply, an approval or a new prompt wakes it
+ *   as a task carrying the command, restored from its snapshot on any worker, and an abort is
+ *   noted in its record for whoever takes it next.
+ */
+export class NatsTransport implements Transport {
+  readonly hostId: string;
+  readonly #options: NatsTransportOptions;
+  readonly #host: ActorHost;
+  readonly #records: ActorRecords;
+  readonly #controls = new Map<HostedActor, Subscription>();
+  readonly #hooks = new Map<HostedActor, HostingHooks>();
+  /** Each hosted actor's record writes, in order. */
+  readonly #writes = new Map<HostedActor, Promise<unknown>>();
+  readonly #waiting = new Set<HostedActor>();
+  /** Pending announcements that a task's actor is running (see {@link ANNOUNCE_DELAY_MS}). */
+  readonly #announcements = new Map<HostedActor, ReturnType<typeof setTimeout>>();
+  readonly #feed: RunEventFeed;
+  readonly #ends: EndEvents;
+  /** Each remote actor spawned here whose result nobody asked for yet: its record's revision, and the wait for its end event. */
+  readonly #spawned = new Map<string, { revision: number; end: ReturnType<EndEvents['next']> }>();
+  #closed = false;
+
+  constructor(options: NatsTransportOptions) {
+    this.#options = options;
+    this.hostId = options.hostId ?? `host-${randomUUID().slice(0, 8)}`;
+    this.#records = new ActorRecords(options.resources.actors);
+    this.#feed = new RunEventFeed(options.resources);
+    this.#ends = new EndEvents((runId) => this.#feed.follow(runId));
+    this.#host = new ActorHost({
+      factory: options.factory,
+      store: options.store,
+      onEvent: (event, actor) => this.#onEvent(event, actor),
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      ...(options.onError === undefined ? {} : { onError: options.onError }),
+    });
+  }
+
+  /** The actor records of the transport's namespace. */
+  get records(): ActorRecords {
+    return this.#records;
+  }
+
+  /** How many actors this process hosts. */
+  get hosted(): number {
+    return this.#host.size;
+  }
+
+  /**
+   * A `local` actor is hosted here; a `remote` one becomes a task. A remote actor restored from
+   * `snapshot` has the snapshot stored as its latest checkpoint first: the worker that takes the
+   * task restores it from there.
+   */
+  async spawn(request: SpawnRequest): Promise<void> {
+    this.#assertOpen();
+    const { runId, path, agent, depth, snapshot } = request;
+    if (this.#options.placement(agent) === 'local') {
+      // Hosted here: its record must say so before whoever spawned it asks elsewhere for its result.
+      await this.#writes.get(this.#hostHere(request, {}, true));
+      return;
+    }
+    const task: Task = { runId, path, agent, depth };
+    if (snapshot !== undefined) {
+      const revision = await this.#records.put(runId, path, { agent, depth, status: 'queued', updatedAt: Date.now() });
+      await this.#options.store.saveCheckpoint(runId, { head: withHistory(snapshot, []), from: 0, added: snapshot.context.messages });
+      await this.#publish({ ...task, resume: true }, `${runId}:${path}:${revision}`);
+      return;
+    }
+    if (request.input !== undefined) task.input = request.input;
+    // Listen for its end before it can start: a child answering at once may end before the publish is acknowledged.
+    const end = this.#ends.next(runId, path);
+    try {
+      // Sent one after the other on one connection: the record is stored long before the worker that takes the task writes it again.
+      const [revision] = await Promise.all([this.#records.put(runId, path, { agent, depth, status: 'queued', updatedAt: Date.now() }), this.#publish(task, `${runId}:${path}`)]);
+      // Whoever asks for its result next need not read the record back, nor listen again.
+      this.#spawned.set(`${runId}\n${path}`, { revision, end });
+    } catch (error) {
+      end.cancel();
+      throw error;
+    }
+  }
+
+  /**
+   * Hosts the actor `request` asks for in this process: answers its control subject and keeps its
+   * record. Workers call this for the tasks they take.
+   */
+  host(request: SpawnRequest, hooks: HostingHooks = {}): HostedActor {
+    return this.#hostHere(request, hooks, false);
+  }
+
+  /**
+   * Hosts `request` here. Its record says `running` at once when `announceNow` (a local spawn:
+   * whoever spawned it may ask elsewhere for its result), else only if it is still running after
+   * {@link ANNOUNCE_DELAY_MS} (a task: its record already exists, and most tasks end sooner).
+   */
+  #hostHere(request: SpawnRequest, hooks: HostingHooks, announceNow: boolean): HostedActor {
+    this.#assertOpen();
+    const actor = this.#host.host(request, this);
+    this.#hooks.set(actor, hooks);
+    const subject = this.#options.resources.names.controlSubject(request.runId, request.path);
+    this.#controls.set(actor, this.#options.resources.nc.subscribe(subject, { callback: (error, msg) => void this.#onControl(actor, error, msg) }));
+    if (announceNow) this.#announce(actor);
+    else {
+      const timer = setTimeout(() => this.#hooks.has(actor) && actor.agent.isRunning && !this.#waiting.has(actor) && this.#announce(actor), ANNOUNCE_DELAY_MS);
+      timer.unref();
+      this.#announcements.set(actor, timer);
+    }
+    return actor;
+  }
+
+  /** Records that `actor` runs here, before any later record write of it. */
+  #announce(actor: HostedActor): void {
+    const written = (this.#writes.get(actor) ?? Promise.resolve()).then(() =>
+      this.#records.put(actor.request.runId, actor.request.path, { ...this.#base(actor), status: 'running', host: this.hostId, updatedAt: Date.now() }),
+    );
+    this.#writes.set(actor, written.catch((error: unknown) => this.#options.onError?.(error)));
+  }
+
+  /** Stops hosting `actor` here (its checkpoint and record stay the truth; a task wakes it again). */
+  release(actor: HostedActor): void {
+    clearTimeout(this.#announcements.get(actor));
+    this.#announcements.delete(actor);
+    this.#controls.get(actor)?.unsubscribe();
+    this.#controls.delete(actor);
+    this.#hooks.delete(actor);
+    this.#writes.delete(actor);
+    this.#waiting.delete(actor);
+    this.#host.release(actor.request.runId, actor.request.path);
+  }
+
+  /**
+   * Puts aside an actor hosted here that waits for a user (one restored already waiting, which
+   * emits no new wait): records what it waits for, then stops hosting it.
+   */
+  async setAside(actor: HostedActor): Promise<void> {
+    await this.#record(actor, () => this.#writeWaiting(actor));
+    this.release(actor);
+  }
+
+  /** Applies `command` to an actor hosted here. */
+  deliver(actor: HostedActor, command: ControlCommand): void {
+    this.#host.control(actor.request.runId, actor.request.path, command);
+  }
+
+  async control(runId: RunId, path: AgentPath, command: ControlCommand): Promise<void> {
+    this.#assertOpen();
+    if (this.#host.get(runId, path) !== undefined) {
+      this.#host.control(runId, path, command);
+      return;
+    }
+    const { nc, names } = this.#options.resources;
+    const deadline = Date.now() + (this.#options.handoverTimeoutMs ?? 10_000);
+    for (let attempt = 0; ; attempt++) {
+      let reply: Msg | undefined;
+      try {
+        reply = await nc.request(names.controlSubject(runId, path), JSON.stringify(command), { timeout: this.#options.controlTimeoutMs ?? 5000 });
+      } catch (error) {
+        if (!isNoResponders(error)) throw error;
+      }
+      if (reply !== undefined) {
+        const answer = reply.json<ControlReply>();
+        if (answer.error !== undefined) throw new TroupeError(answer.error.code, answer.error.message);
+        return;
+      }
+      const handled = await this.#controlUnhosted(runId, path, command);
+      if (handled) return;
+      if (Date.now() > deadline) {
+        throw new TroupeError(TransportErrorCode.Busy, `actor ${path} of run ${runId} is between hosts (queued or being redelivered); try again`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** attempt, 500)));
+    }
+  }
+
+  /**
+   * A local actor's result once its events are on the run's subject too (whoever follows the run
+   * has seen them all). A remote one's from its `agent_end` event or its record, whichever comes
+   * first (the record also covers an end that came before the call).
+   */
+  async result(runId: RunId, path: AgentPath): Promise<AgentResult> {
+    const local = this.#host.get(runId, path);
+    if (local !== undefined) {
+      const result = await local.agent.result;
+      await this.#options.store.flush(runId);
+      return result;
+    }
+    const key = `${runId}\n${path}`;
+    const spawned = this.#spawned.get(key);
+    this.#spawned.delete(key);
+    const end = spawned?.end ?? this.#ends.next(runId, path);
+    let after = spawned?.revision;
+    if (after === undefined) {
+      const stored = await this.#records.get(runId, path);
+      if (stored === undefined || (stored.record.status === 'ended' && stored.record.result !== undefined)) {
+        end.cancel();
+        if (stored?.record.result !== undefined) return stored.record.result;
+        throw new TroupeError(TransportErrorCode.UnknownActor, `no actor ${path} in run ${runId}`);
+      }
+      after = stored.revision;
+    }
+    // The record is watched only when the event is late (it came before we listened, or the connection dropped).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const recorded = new Promise<AgentResult>((resolve) => {
+      timer = setTimeout(() => void this.#records.ended(runId, path, after).then(resolve), RECORD_WATCH_DELAY_MS);
+    });
+    const result = await Promise.race([end.ended, recorded]);
+    clearTimeout(timer);
+    end.cancel();
+    return result;
+  }
+
+  events(runId: RunId): Observable<AgentEvent> {
+    return this.#feed.follow(runId);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const subscription of this.#controls.values()) subscription.unsubscribe();
+    this.#controls.clear();
+    this.#host.close();
+    this.#records.close();
+    this.#ends.close();
+    this.#feed.close();
+    await Promise.allSettled(this.#writes.values());
+  }
+
+  /**
+   * Control of an actor no process answers for. Resolves true when the command was dealt with,
+   * false when the actor is between hosts and the caller should try again.
+   */
+  async #controlUnhosted(runId: RunId, path: AgentPath, command: ControlCommand): Promise<boolean> {
+    const stored = await this.#records.get(runId, path);
+    if (stored === undefined) throw new TroupeError(TransportErrorCode.UnknownActor, `no actor ${path} in run ${runId}`);
+    const { record } = stored;
+    switch (record.status) {
+      case 'ended':
+        if (command.type === 'abort') return true;
+        if (command.type === 'prompt') return this.#wake(runId, stored, command);
+        throw new TroupeError(TransportErrorCode.UnknownActor, `actor ${path} of run ${runId} has ended`);
+      case 'waiting':
+        assertAwaited(runId, path, record, command);
+        return this.#wake(runId, stored, command);
+      case 'queued':
+      case 'running':
+        if (command.type !== 'abort') return false;
+        return (await this.#records.change(runId, path, (current) => (current?.revision === stored.revision ? { ...record, abortRequested: true, updatedAt: Date.now() } : undefined))) !== undefined;
+    }
+  }
+
+  /** Queues a task that restores the actor from its snapshot and hands it `command`; false when its record moved meanwhile. */
+  async #wake(runId: RunId, stored: StoredActorRecord, command: ControlCommand): Promise<boolean> {
+    const { path, record } = stored;
+    const queued = await this.#records.change(runId, path, (current) =>
+      current?.revision === stored.revision ? { agent: record.agent, depth: record.depth, status: 'queued', updatedAt: Date.now() } : undefined,
+    );
+    if (queued === undefined) return false;
+    await this.#publish({ runId, path, agent: record.agent, depth: record.depth, command }, `${runId}:${path}:${queued.revision}`);
+    return true;
+  }
+
+  /** Puts `task` on its agent's queue, de-duplicated by `id`. */
+  async publish(task: Task, id: string): Promise<void> {
+    return this.#publish(task, id);
+  }
+
+  async #publish(task: Task, id: string): Promise<void> {
+    const { js, names } = this.#options.resources;
+    const stamp = headers();
+    stamp.set(GRAPH_HEADER, this.#options.graphHash);
+    await js.publish(names.taskSubject(task.agent), encodeTask(task), { msgID: id, headers: stamp });
+  }
+
+  async #onControl(actor: HostedActor, error: Error | null, msg: Msg): Promise<void> {
+    if (error !== null) return;
+    let answer: ControlReply = { ok: true };
+    try {
+      this.#host.control(actor.request.runId, actor.request.path, msg.json<ControlCommand>());
+    } catch (failure) {
+      answer = { error: failure instanceof TroupeError ? { code: failure.code, message: failure.message } : { code: 'control_failed', message: String(failure) } };
+    }
+    msg.respond(JSON.stringify(answer));
+  }
+
+  #onEvent(event: AgentEvent, actor: HostedActor): void {
+    this.#feed.local(event);
+    if (event.type === 'state' && event.state === 'waiting_user') {
+      this.#waiting.add(actor);
+      this.#record(actor, async () => {
+        await this.#writeWaiting(actor);
+        this.#hooks.get(actor)?.onWaiting?.(actor);
+      });
+    } else if (event.type === 'state' && (event.state === 'thinking' || event.state === 'tool_executing') && this.#waiting.delete(actor)) {
+      this.#record(actor, () => this.#records.put(actor.request.runId, actor.request.path, { ...this.#base(actor), status: 'running', host: this.hostId, updatedAt: Date.now() }));
+    } else if (event.type === 'agent_end') {
+      this.#waiting.delete(actor);
+      // Whoever waits for the result need not wait for the checkpoint too: the record goes out at
+      // once (after the actor's earlier record writes), the task is settled once both are stored.
+      const ended = (this.#writes.get(actor) ?? Promise.resolve()).then(() =>
+        this.#records.put(actor.request.runId, actor.request.path, { ...this.#base(actor), status: 'ended', result: event.result, updatedAt: Date.now() }),
+      );
+      this.#record(actor, async () => {
+        await ended;
+        this.#hooks.get(actor)?.onEnded?.(actor, event.result);
+      });
+    }
+  }
+
+  /** Writes an actor's record once its checkpoints so far are stored, after its earlier record writes. */
+  #record(actor: HostedActor, write: () => Promise<unknown>): Promise<unknown> {
+    const { runId, path } = actor.request;
+    const next = (this.#writes.get(actor) ?? Promise.resolve())
+      .then(() => this.#host.settled(runId, path))
+      .then(write)
+      .catch((error: unknown) => this.#options.onError?.(error));
+    this.#writes.set(actor, next);
+    return next;
+  }
+
+  async #writeWaiting(actor: HostedActor): Promise<void> {
+    const pending = actor.agent.pending;
+    const record: ActorRecord = { ...this.#base(actor), status: 'waiting', host: this.hostId, updatedAt: Date.now() };
+    if (pending !== undefined) record.pending = { ...pending };
+    await this.#records.put(actor.request.runId, actor.request.path, record);
+  }
+
+  #base(actor: HostedActor): Pick<ActorRecord, 'agent' | 'depth'> {
+    return { agent: actor.request.agent, depth: actor.request.depth };
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new TroupeError(TransportErrorCode.Closed, 'the transport is closed');
+  }
+}
+
+/** Refuses, before waking an actor, a reply or approval it does not wait for. */
+function assertAwaited(runId: RunId, path: AgentPath, record: ActorRecord, command: ControlCommand): void {
+  const pending = record.pending;
+  if (command.type === 'reply' && pending?.kind !== 'question') {
+    throw new TroupeError(RunErrorCode.NotWaiting, `actor ${path} of run ${runId} is not waiting for an answer`);
+  }
+  if (command.type === 'approve' && (pending?.kind !== 'permission' || pending.callId !== command.callId)) {
+    throw new TroupeError(RunErrorCode.NotWaiting, `actor ${path} of run ${runId} is not waiting for a decision on ${command.callId}`);
+  }
+}
+
+function isNoResponders(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const cause = (error as Error & { cause?: unknown }).cause;
+  return error.name === 'NoRespondersError' || (cause instanceof Error && cause.name === 'NoRespondersError') || /no responders/i.test(error.message);
+}

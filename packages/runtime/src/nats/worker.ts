@@ -1,0 +1,423 @@
+import { randomUUID } from 'node:crypto';
+import { AckPolicy, DeliverPolicy, type Consumer, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { nanos } from '@nats-io/transport-node';
+import { Svcm, type Service } from '@nats-io/services';
+import {
+  emptyUsage, isSnapshotActive, snapshotResult, snapshotState, systemClock, toErrorInfo, TroupeError, type AgentPath, type AgentResult,
+  type ErrorInfo, type RunId,
+} from '@troupe/core';
+import type { Logger } from 'pino';
+import type { GraphConfig } from '../config/graph-config.js';
+import { defaultToolRegistry } from '../default-tools.js';
+import type { HostedActor } from '../system/actor-host.js';
+import { clockSleep } from '../system/clock-sleep.js';
+import { graphActorFactory, type ActorBuildOptions } from '../system/graph-actor-factory.js';
+import type { SpawnRequest } from '../system/transport.js';
+import { graphHash } from './graph-hash.js';
+import type { NatsResources } from './nats-resources.js';
+import { createNatsRunStore, loadSnapshot } from './nats-run-store.js';
+import { createNatsTransport, type NatsTransport } from './nats-transport.js';
+import { finishRun } from './run-finish.js';
+import { Slots } from './slots.js';
+import { countTakes } from './task-takes.js';
+import { GRAPH_HEADER, parseTask, TaskErrorCode, type Task } from './task.js';
+
+/** Options of {@link startWorker}. */
+export interface WorkerOptions extends ActorBuildOptions {
+  resources: NatsResources;
+  graph: GraphConfig;
+  /** The agents this worker hosts. Default: every agent of the graph. */
+  agents?: string[];
+  /** The most tasks it runs at once. Default 16. */
+  concurrency?: number;
+  /** How long a task may go without a heartbeat before it is redelivered elsewhere. Default 30 s. */
+  ackWaitMs?: number;
+  /** Deliveries of a task before it goes to the dead-letter subject. Default 5. */
+  maxDeliver?: number;
+  /** Names the worker in logs, records and service discovery. Default: a random id. */
+  id?: string;
+  logger?: Logger;
+}
+
+/** What a worker reports about itself (service stats and `troupe workers`). */
+export interface WorkerLoad {
+  id: string;
+  agents: string[];
+  graph: string;
+  /** Tasks running now, and the most it runs at once. */
+  running: number;
+  capacity: number;
+  /** Tasks taken, ended, put aside waiting for a user, and dead-lettered since it started. */
+  taken: number;
+  ended: number;
+  parked: number;
+  deadLettered: number;
+}
+
+/** A running worker. */
+export interface Worker {
+  readonly id: string;
+  load(): WorkerLoad;
+  /**
+   * Stops taking tasks, lets running ones finish for up to `graceMs` (default 30 s), then puts
+   * the rest back on the queue at their last checkpoint for another worker, and stops.
+   */
+  stop(graceMs?: number): Promise<void>;
+}
+
+interface Running {
+  msg: JsMsg;
+  task: Task;
+  actor?: HostedActor;
+  heartbeat: ReturnType<typeof setInterval>;
+  /** Settles when the task is acked, put back, or dropped. */
+  done: Promise<void>;
+  finish(how: 'ack' | 'nak' | 'term'): void;
+}
+
+const PULL_EXPIRES_MS = 2000;
+
+/**
+ * Starts a worker: a competing consumer of the tasks of the agents it hosts. Each task hosts an
+ * actor — fresh, or restored from its latest snapshot when the task was redelivered or wakes an
+ * actor that waited for a user — and is acked only once the actor's end (or its wait for a user)
+ * is stored. `working()` heartbeats keep long tasks alive; a task delivered more than
+ * `maxDeliver` times goes to the dead-letter subject and its actor ends with an error naming the
+ * cause, which its parent gets as the tool result. A task made for another graph (its fingerprint
+ * differs) is refused the same way. The worker registers as a NATS service with its load.
+ */
+export async function startWorker(options: WorkerOptions): Promise<Worker> {
+  const worker = new TaskWorker(options);
+  await worker.start();
+  return worker;
+}
+
+class TaskWorker implements Worker {
+  readonly id: string;
+  readonly #options: WorkerOptions;
+  readonly #agents: string[];
+  readonly #hash: string;
+  readonly #slots: Slots;
+  readonly #transport: NatsTransport;
+  readonly #running = new Set<Running>();
+  readonly #pumps: Promise<void>[] = [];
+  /** Pulls waiting for a task, stopped when the worker stops. */
+  readonly #pulls = new Set<ConsumerMessages>();
+  readonly #counts = { taken: 0, ended: 0, parked: 0, deadLettered: 0 };
+  readonly #ackWaitMs: number;
+  readonly #maxDeliver: number;
+  #service: Service | undefined;
+  #stopping = false;
+
+  constructor(options: WorkerOptions) {
+    this.#options = options;
+    this.id = options.id ?? `worker-${randomUUID().slice(0, 8)}`;
+    const { graph } = options;
+    this.#agents = options.agents ?? Object.keys(graph.agents);
+    for (const agent of this.#agents) if (graph.agents[agent] === undefined) throw new TroupeError('unknown_agent', `the graph has no agent "${agent}" to host`);
+    this.#hash = graphHash(graph);
+    this.#slots = new Slots(options.concurrency ?? 16);
+    this.#ackWaitMs = options.ackWaitMs ?? 30_000;
+    this.#maxDeliver = options.maxDeliver ?? 5;
+    const store = createNatsRunStore(options.resources);
+    const { resources: _r, graph: _g, agents: _a, concurrency: _c, ackWaitMs: _w, maxDeliver: _m, id: _i, logger: _l, ...build } = options;
+    this.#transport = createNatsTransport({
+      resources: options.resources,
+      store,
+      factory: graphActorFactory(graph, { ...build, store, sleep: clockSleep(build.clock ?? systemClock), tools: build.tools ?? defaultToolRegistry() }),
+      graphHash: this.#hash,
+      placement: (agent) => graph.agents[agent]?.placement ?? 'local',
+      concurrency: (agent) => graph.agents[agent]?.concurrency,
+      hostId: this.id,
+      onError: (error) => this.#options.logger?.error({ err: error }, 'background write failed'),
+    });
+  }
+
+  async start(): Promise<void> {
+    const { resources } = this.#options;
+    const consumers: Array<[string, Consumer]> = [];
+    for (const agent of this.#agents) consumers.push([agent, await this.#consumer(agent)]);
+    for (const [agent, consumer] of consumers) this.#pumps.push(this.#pump(agent, consumer));
+    const svcm = new Svcm(resources.nc);
+    this.#service = await svcm.add({
+      name: resources.names.serviceName,
+      version: '0.1.0',
+      description: 'Troupe worker: hosts agent actors taken from the task queue',
+      metadata: { namespace: resources.names.namespace, worker: this.id, agents: this.#agents.join(','), graph: this.#hash },
+      statsHandler: () => Promise.resolve(this.load()),
+    });
+    this.#service.addEndpoint('load', {
+      subject: `troupe.${resources.names.namespace}.worker.${this.id}.load`,
+      handler: (error, msg) => {
+        if (error === null) msg.respond(JSON.stringify(this.load()));
+      },
+    });
+    this.#options.logger?.info({ worker: this.id, agents: this.#agents, graph: this.#hash, capacity: this.#slots.size }, 'worker started');
+  }
+
+  load(): WorkerLoad {
+    return { id: this.id, agents: this.#agents, graph: this.#hash, running: this.#running.size, capacity: this.#slots.size, ...this.#counts };
+  }
+
+  async stop(graceMs = 30_000): Promise<void> {
+    if (this.#stopping) return;
+    this.#stopping = true;
+    this.#slots.wakeAll();
+    for (const pull of this.#pulls) pull.stop();
+    this.#options.logger?.info({ worker: this.id, running: this.#running.size, graceMs }, 'worker stopping');
+    await Promise.all(this.#pumps);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+    await Promise.race([Promise.all([...this.#running].map((r) => r.done)), grace]);
+    clearTimeout(timer);
+    // What is still running goes back to the queue, to resume at its last checkpoint on another worker.
+    await Promise.all(
+      [...this.#running].map(async (running) => {
+        if (running.actor !== undefined) this.#transport.release(running.actor);
+        try {
+          await this.#transport.publish({ ...running.task, resume: true }, `${running.task.runId}:${running.task.path}:handover:${randomUUID()}`);
+          running.finish('ack');
+        } catch (error) {
+          this.#options.logger?.warn({ err: error, path: running.task.path }, 'could not hand a task over; it comes back after its ack wait');
+          running.finish('nak');
+        }
+      }),
+    );
+    await this.#service?.stop().catch(() => undefined);
+    await this.#transport.close();
+    this.#options.logger?.info({ worker: this.id }, 'worker stopped');
+  }
+
+  async #consumer(agent: string): Promise<Consumer> {
+    const { js, jsm, names } = this.#options.resources;
+    const config = {
+      durable_name: names.taskConsumer(agent),
+      filter_subject: names.taskSubject(agent),
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: nanos(this.#ackWaitMs),
+      // One delivery more than allowed, so the last one is seen and dead-lettered here.
+      max_deliver: this.#maxDeliver + 1,
+      max_ack_pending: -1,
+    };
+    try {
+      await jsm.consumers.add(names.tasksStream, config);
+    } catch {
+      await jsm.consumers.update(names.tasksStream, config.durable_name, { ack_wait: config.ack_wait, max_deliver: config.max_deliver });
+    }
+    return js.consumers.get(names.tasksStream, config.durable_name);
+  }
+
+  /** Takes tasks of `agent` while there are free slots, until the worker stops. */
+  async #pump(agent: string, consumer: Consumer): Promise<void> {
+    const limit = this.#options.graph.agents[agent]?.concurrency;
+    const own = limit === undefined ? undefined : new Slots(limit);
+    while (!this.#stopping) {
+      await this.#slots.take();
+      if (own !== undefined) await own.take();
+      let msg: JsMsg | null = null;
+      if (!this.#stopping) {
+        try {
+          msg = await this.#pull(consumer);
+        } catch (error) {
+          this.#options.logger?.warn({ err: error, agent }, 'pulling a task failed; retrying');
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+      }
+      if (msg === null) {
+        this.#slots.give();
+        own?.give();
+        continue;
+      }
+      this.#take(msg).finally(() => {
+        this.#slots.give();
+        own?.give();
+      });
+    }
+  }
+
+  /** One task of `consumer`, or null when none came within the pull's expiry (or the worker is stopping). */
+  async #pull(consumer: Consumer): Promise<JsMsg | null> {
+    const batch = await consumer.fetch({ max_messages: 1, expires: PULL_EXPIRES_MS });
+    this.#pulls.add(batch);
+    let msg: JsMsg | null = null;
+    try {
+      for await (const m of batch) msg = m;
+    } finally {
+      this.#pulls.delete(batch);
+    }
+    // A task that arrived as the worker began stopping goes straight back.
+    if (msg !== null && this.#stopping) {
+      msg.nak();
+      return null;
+    }
+    return msg;
+  }
+
+  /** Runs one task to its end, its wait for a user, or its refusal; settles when the message is settled. */
+  async #take(msg: JsMsg): Promise<void> {
+    let task: Task;
+    try {
+      task = parseTask(msg.string());
+    } catch (error) {
+      this.#options.logger?.error({ err: error, worker: this.id, subject: msg.subject }, 'dropped a malformed task');
+      msg.term();
+      return;
+    }
+    let settle!: () => void;
+    const running: Running = {
+      msg,
+      task,
+      heartbeat: setInterval(() => msg.working(), Math.max(100, Math.floor(this.#ackWaitMs / 3))),
+      done: new Promise<void>((resolve) => (settle = resolve)),
+      finish: (how) => {
+        if (!this.#running.delete(running)) return;
+        clearInterval(running.heartbeat);
+        try {
+          if (how === 'ack') msg.ack();
+          else if (how === 'nak') msg.nak();
+          else msg.term();
+        } catch (error) {
+          // The connection is gone: the task comes back after its ack wait, to resume from its checkpoint.
+          this.#options.logger?.warn({ err: error, how }, 'could not settle a task');
+        }
+        settle();
+      },
+    };
+    this.#running.add(running);
+    this.#counts.taken += 1;
+    try {
+      await this.#run(running);
+    } catch (error) {
+      this.#options.logger?.error({ err: error, worker: this.id, runId: task.runId, path: task.path }, 'a task failed before its actor started');
+      await this.#endWith(task, toErrorInfo(error)).catch(() => undefined);
+      running.finish('term');
+    }
+    await running.done;
+  }
+
+  async #run(running: Running): Promise<void> {
+    const { msg, task } = running;
+    const log = this.#options.logger?.child({ runId: task.runId, path: task.path, delivery: msg.info.deliveryCount });
+    const stamped = msg.headers?.get(GRAPH_HEADER) ?? '';
+    if (stamped !== this.#hash) {
+      await this.#endWith(task, {
+        code: TaskErrorCode.GraphMismatch,
+        message: `worker ${this.id} runs graph ${this.#hash} but the task for ${task.path} was made for graph ${stamped || '(none)'}: start workers with the coordinator's graph file`,
+      });
+      running.finish('term');
+      return;
+    }
+    // Not JetStream's delivery count alone: it can be wrong after a worker died (see countTakes).
+    const [stored, takes] = await Promise.all([this.#transport.records.get(task.runId, task.path), countTakes(this.#options.resources, task, msg)]);
+    if (stored?.record.status === 'ended' && task.command?.type !== 'prompt') {
+      running.finish('ack');
+      return;
+    }
+    if (takes.count > this.#maxDeliver) {
+      await this.#deadLetter(running, takes.count);
+      return;
+    }
+    if (takes.first) {
+      this.#start(running, { runId: task.runId, path: task.path, agent: task.agent, depth: task.depth, input: task.input ?? '' }, log);
+      // A first take of a fresh task has nothing to look up but an abort asked for while it was queued.
+      if (stored?.record.abortRequested === true && running.actor !== undefined) this.#transport.deliver(running.actor, { type: 'abort' });
+      return;
+    }
+    const snapshot = await loadSnapshot(this.#options.resources, task.runId, task.path);
+    if (snapshot !== undefined && !isSnapshotActive(snapshot) && task.command?.type !== 'prompt') {
+      // It ended, but its worker died before saying so: say it now from the snapshot.
+      await this.#recordEnd(task, snapshotResult(snapshot) ?? errorResult(task.runId, { code: 'no_result', message: `${task.path} ended without a result` }));
+      running.finish('ack');
+      return;
+    }
+    // An actor with children has a checkpoint: they are spawned while it executes tools.
+    if (snapshot !== undefined) await this.#restoreLocalChildren(task.runId, task.path);
+    const request: SpawnRequest = { runId: task.runId, path: task.path, agent: task.agent, depth: task.depth };
+    if (snapshot !== undefined) request.snapshot = snapshot;
+    else request.input = task.input ?? '';
+    log?.debug({ restored: snapshot !== undefined, command: task.command?.type, takes: takes.count }, 'task taken');
+    this.#start(running, request, log);
+    if (running.actor === undefined) return;
+    try {
+      if (task.command !== undefined) this.#transport.deliver(running.actor, task.command);
+      if (stored?.record.abortRequested === true) this.#transport.deliver(running.actor, { type: 'abort' });
+    } catch (error) {
+      log?.warn({ err: error, command: task.command?.type }, 'the command that woke the actor does not apply any more');
+    }
+    // Restored while waiting for a user and not answered by this task: put it aside again.
+    if (snapshot !== undefined && snapshotState(snapshot) === 'waiting_user' && running.actor.agent.state === 'waiting_user') {
+      this.#counts.parked += 1;
+      await this.#transport.setAside(running.actor);
+      running.finish('ack');
+    }
+  }
+
+  /** Hosts the task's actor; its wait for a user or its end settles the task. */
+  #start(running: Running, request: SpawnRequest, log: Logger | undefined): void {
+    const { task } = running;
+    running.actor = this.#transport.host(request, {
+      onWaiting: (actor) => {
+        this.#counts.parked += 1;
+        this.#transport.release(actor);
+        running.finish('ack');
+      },
+      onEnded: (actor, result) => {
+        this.#counts.ended += 1;
+        this.#transport.release(actor);
+        const finished = task.depth === 0 ? finishRun(this.#options.resources, task.runId, task.path, result) : Promise.resolve();
+        void finished.catch((error: unknown) => log?.error({ err: error }, 'recording the run end failed')).finally(() => running.finish('ack'));
+      },
+    });
+  }
+
+  /**
+   * Before a parent is restored, hosts again the children it ran here (`local` placement) that had
+   * not ended, so its delegations re-attach to them; remote children are still on the queue.
+   */
+  async #restoreLocalChildren(runId: RunId, parent: AgentPath): Promise<void> {
+    const { graph } = this.#options;
+    const store = createNatsRunStore(this.#options.resources);
+    for (const child of await store.children(runId, parent)) {
+      if (child.outcome !== undefined || (graph.agents[child.agent]?.placement ?? 'local') !== 'local') continue;
+      const stored = await this.#transport.records.get(runId, child.path);
+      if (stored?.record.status === 'ended') continue;
+      const snapshot = await loadSnapshot(this.#options.resources, runId, child.path);
+      const request: SpawnRequest = { runId, path: child.path, agent: child.agent, depth: child.depth };
+      if (snapshot !== undefined && !isSnapshotActive(snapshot)) {
+        await this.#recordEnd({ runId, path: child.path, agent: child.agent, depth: child.depth }, snapshotResult(snapshot) ?? errorResult(runId, { code: 'no_result', message: `${child.path} ended without a result` }));
+        continue;
+      }
+      await this.#restoreLocalChildren(runId, child.path);
+      if (snapshot !== undefined) request.snapshot = snapshot;
+      else request.input = child.task;
+      this.#transport.host(request);
+    }
+  }
+
+  async #deadLetter(running: Running, takes: number): Promise<void> {
+    const { task } = running;
+    const { js, names } = this.#options.resources;
+    const deliveries = takes - 1;
+    const reason = `the task for ${task.path} was delivered ${deliveries === 1 ? 'once' : `${deliveries} times`} without finishing (each worker that took it died or was stopped); it was moved to ${names.deadSubject(task.agent)}`;
+    await js.publish(names.deadSubject(task.agent), JSON.stringify({ task, deliveries, reason, worker: this.id, at: Date.now() }));
+    await this.#endWith(task, { code: TaskErrorCode.DeadLettered, message: reason });
+    this.#counts.deadLettered += 1;
+    this.#options.logger?.error({ runId: task.runId, path: task.path, deliveries }, 'task dead-lettered');
+    running.finish('term');
+  }
+
+  /** Ends the task's actor with `error` without running it: whoever waits for it gets the error. */
+  #endWith(task: Task, error: ErrorInfo): Promise<void> {
+    return this.#recordEnd(task, errorResult(task.runId, error));
+  }
+
+  async #recordEnd(task: Task, result: AgentResult): Promise<void> {
+    await this.#transport.records.put(task.runId, task.path, { agent: task.agent, depth: task.depth, status: 'ended', result, updatedAt: Date.now() });
+    if (task.depth === 0) await finishRun(this.#options.resources, task.runId, task.path, result);
+  }
+}
+
+function errorResult(runId: RunId, error: ErrorInfo): AgentResult {
+  return { runId, stopReason: 'error', messages: [], text: '', turns: 0, usage: emptyUsage(), durationMs: 0, error };
+}

@@ -1,0 +1,134 @@
+/**
+ * Runs across workers on a real nats-server: remote delegations, a child waiting for a user put
+ * aside and woken by a reply, abort of a remote subtree, a task made for another graph, and a
+ * task dead-lettered after too many deliveries.
+ */
+import type { AgentEvent } from '@troupe/core';
+import { createToolRegistry } from '@troupe/tools';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RunHandle } from '../../src/index.js';
+import { startNatsServer, type NatsServerProcess } from '../../src/nats/index.js';
+import { askTool, delegate, finished, testGraph } from '../system/graph-builder.js';
+import { startCluster, type Cluster } from './cluster.js';
+
+const tools = createToolRegistry({ factories: [askTool] });
+
+const team = testGraph({
+  lead: {
+    delegates: ['researcher', 'writer'],
+    script: [
+      { toolCalls: [delegate('researcher', 'find A'), delegate('researcher', 'find B'), delegate('writer', 'draft')] },
+      { text: 'done: {{lastToolResult}}' },
+    ],
+  },
+  researcher: { placement: 'remote', script: [{ text: 'found it' }, { text: 'found it' }] },
+  writer: { placement: 'remote', script: [{ text: 'drafted' }] },
+});
+
+let server: NatsServerProcess;
+let cluster: Cluster | undefined;
+
+beforeAll(async () => {
+  server = await startNatsServer();
+});
+afterEach(async () => {
+  await cluster?.close();
+  cluster = undefined;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+function collect(run: RunHandle): AgentEvent[] {
+  const events: AgentEvent[] = [];
+  run.events$.subscribe((e) => events.push(e));
+  return events;
+}
+
+function waiting(run: RunHandle): Promise<void> {
+  return new Promise((resolve) => {
+    const sub = run.events$.subscribe(() => {
+      if (run.status === 'waiting') {
+        queueMicrotask(() => sub.unsubscribe());
+        resolve();
+      }
+    });
+  });
+}
+
+describe('distributed runs', () => {
+  it('runs remote delegations on workers and streams their events to the coordinator', async () => {
+    cluster = await startCluster({ graph: team, tools, workers: 2, server });
+    const run = cluster.runtime.run('go');
+    const events = collect(run);
+    const { result, status } = await finished(run);
+    expect(status).toBe('done');
+    expect(result.text).toBe('done: drafted');
+    const ends = events.filter((e) => e.type === 'agent_end').map((e) => e.agentPath).sort();
+    expect(ends).toEqual(['lead', 'lead/researcher#1', 'lead/researcher#2', 'lead/writer#1']);
+    const taken = cluster.workers.reduce((n, w) => n + w.load().taken, 0);
+    expect(taken).toBe(3);
+    const record = await cluster.runtime.store.getRun(run.id);
+    expect(record).toMatchObject({ status: 'done', stopReason: 'stop' });
+  });
+
+  it('puts a remote child waiting for a user aside and wakes it on a worker with the reply', async () => {
+    const graph = testGraph({
+      lead: { delegates: ['asker'], script: [{ toolCalls: [delegate('asker', 'ask them')] }, { text: 'lead: {{lastToolResult}}' }] },
+      asker: { placement: 'remote', tools: ['ask'], script: [{ toolCalls: [{ name: 'ask', arguments: { question: 'Which city?' } }] }, { text: 'city {{lastToolResult}}' }] },
+    });
+    cluster = await startCluster({ graph, tools, workers: 2, server });
+    const run = cluster.runtime.run('go');
+    await waiting(run);
+    expect(run.waiting).toMatchObject([{ path: 'lead/asker#1', input: { kind: 'question', question: 'Which city?' } }]);
+    // The worker acked the task and let the actor go: nothing runs while it waits.
+    await expect.poll(() => cluster!.workers.reduce((n, w) => n + w.load().parked, 0)).toBe(1);
+    expect(cluster.workers.every((w) => w.load().running === 0)).toBe(true);
+    await run.reply('Lisbon', 'lead/asker#1');
+    const { result } = await finished(run);
+    expect(result.text).toBe('lead: city Lisbon');
+  });
+
+  it('aborts a remote subtree from the coordinator', async () => {
+    const graph = testGraph({
+      lead: { delegates: ['sleeper'], script: [{ toolCalls: [delegate('sleeper', 'sleep')] }, { text: 'never' }] },
+      sleeper: { placement: 'remote', script: [{ text: 'late', delayMs: 60_000 }] },
+    });
+    cluster = await startCluster({ graph, tools, workers: 1, server });
+    const run = cluster.runtime.run('go');
+    const started = new Promise<void>((resolve) => run.events$.subscribe((e) => e.type === 'turn_start' && e.agentPath === 'lead/sleeper#1' && resolve()));
+    await started;
+    await run.abort();
+    const outcome = await run.result;
+    expect(outcome.status).toBe('aborted');
+    const child = await cluster.runtime.transport.result(run.id, 'lead/sleeper#1' as never);
+    expect(child.stopReason).toBe('aborted');
+  });
+
+  it('refuses a task made for another graph with an error naming both graphs', async () => {
+    cluster = await startCluster({ graph: team, tools, workers: 0, server });
+    const other = testGraph({ ...Object.fromEntries(Object.entries(team.agents).map(([n, a]) => [n, { ...a, script: [{ text: 'other' }] }])) });
+    await cluster.addWorker({ graph: other });
+    const { result } = await finished(cluster.runtime.run('go'));
+    expect(result.text).toMatch(/^done: writer failed: worker \S+ runs graph [0-9a-f]{16} but the task for lead\/writer#1 was made for graph [0-9a-f]{16}/);
+  });
+
+  it('moves a task delivered more than maxDeliver times to the dead-letter subject and fails the delegation', { timeout: 20_000 }, async () => {
+    const graph = testGraph({
+      lead: { delegates: ['sleeper'], script: [{ toolCalls: [delegate('sleeper', 'sleep')] }, { text: 'lead saw: {{lastToolResult}}' }] },
+      sleeper: { placement: 'remote', script: [{ text: 'late', delayMs: 60_000 }] },
+    });
+    cluster = await startCluster({ graph, tools, workers: 1, server, worker: { maxDeliver: 1, ackWaitMs: 1000 } });
+    const run = cluster.runtime.run('go');
+    await new Promise<void>((resolve) => run.events$.subscribe((e) => e.type === 'turn_start' && e.agentPath === 'lead/sleeper#1' && resolve()));
+    // The worker dies mid-task: the task comes back after its ack wait, and that second delivery is one too many.
+    await cluster.crash(cluster.workers[0]!);
+    const second = await cluster.addWorker();
+    const { result } = await finished(run);
+    expect(result.text).toMatch(/^lead saw: sleeper failed: the task for lead\/sleeper#1 was delivered once without finishing/);
+    expect(second.load().deadLettered).toBe(1);
+    const { jsm, names } = cluster.resources;
+    const dead = await jsm.streams.getMessage(names.deadStream, { last_by_subj: names.deadSubject('sleeper') });
+    expect(dead?.json<{ task: { path: string } }>().task.path).toBe('lead/sleeper#1');
+  });
+});
