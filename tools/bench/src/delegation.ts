@@ -5,29 +5,14 @@
  *
  *   node --expose-gc dist/delegation.js [--delegations 200] [--runs 20]
  */
-import { createRuntime, type GraphConfig } from '@troupe/runtime';
+import { createRuntime } from '@troupe/runtime';
+import { delegationGraph } from './bench-graph.js';
 import { median, numberArg, peakRssMb, report } from './measure.js';
 
 const delegations = numberArg('delegations', 200);
 const runs = numberArg('runs', 20);
 
-const graph: GraphConfig = {
-  version: 1,
-  file: 'bench.yaml',
-  entry: 'lead',
-  models: {
-    lead: {
-      name: 'lead',
-      spec: { provider: 'scripted', model: 'lead' },
-      script: [...Array.from({ length: delegations }, () => ({ toolCalls: [{ name: 'delegate_to_helper', arguments: { task: 'answer' } }] })), { text: 'done' }],
-    },
-    helper: { name: 'helper', spec: { provider: 'scripted', model: 'helper' }, script: [{ text: 'answer' }] },
-  },
-  agents: {
-    lead: { name: 'lead', model: 'lead', tools: [], delegates: ['helper'] },
-    helper: { name: 'helper', model: 'helper', tools: [] },
-  },
-};
+const graph = delegationGraph({ turns: delegations, perTurn: 1 });
 
 async function once(): Promise<number> {
   const runtime = createRuntime({ graph });

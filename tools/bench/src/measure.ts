@@ -23,3 +23,11 @@ export function numberArg(name: string, fallback: number): number {
   const value = index >= 0 ? Number(process.argv[index + 1]) : Number.NaN;
   return Number.isFinite(value) ? value : fallback;
 }
+
+/** Reads `--name value` from argv as a string; throws when it is missing. */
+export function stringArg(name: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index >= 0 ? process.argv[index + 1] : undefined;
+  if (value === undefined) throw new Error(`--${name} is required`);
+  return value;
+}

@@ -1,0 +1,26 @@
+import type { GraphConfig } from '@troupe/runtime';
+
+/**
+ * The graph of the delegation benchmarks: a lead that runs `turns` turns of `perTurn` delegations
+ * each (all in one turn run concurrently) to a helper that answers at once, then ends.
+ */
+export function delegationGraph(options: { turns: number; perTurn: number; helperPlacement?: 'local' | 'remote' }): GraphConfig {
+  const call = { name: 'delegate_to_helper', arguments: { task: 'answer' } };
+  return {
+    version: 1,
+    file: 'bench.yaml',
+    entry: 'lead',
+    models: {
+      lead: {
+        name: 'lead',
+        spec: { provider: 'scripted', model: 'lead' },
+        script: [...Array.from({ length: options.turns }, () => ({ toolCalls: Array.from({ length: options.perTurn }, () => call) })), { text: 'done' }],
+      },
+      helper: { name: 'helper', spec: { provider: 'scripted', model: 'helper' }, script: [{ text: 'answer' }] },
+    },
+    agents: {
+      lead: { name: 'lead', model: 'lead', tools: [], delegates: ['helper'] },
+      helper: { name: 'helper', model: 'helper', tools: [], ...(options.helperPlacement === undefined ? {} : { placement: options.helperPlacement }) },
+    },
+  };
+}

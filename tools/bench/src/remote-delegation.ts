@@ -1,0 +1,133 @@
+/**
+ * Sub-agents on workers over NATS, on a real nats-server (started here), with workers in their own
+ * processes (bench-worker.js):
+ * - round trip: a local lead delegates `--delegations` times in a row to a remote helper that
+ *   answers at once; µs per delegation, next to a raw NATS request/reply to the same worker
+ *   process on the same server;
+ * - throughput: `--tasks` remote tasks (turns of 100 concurrent delegations) through 1 and then 2
+ *   workers; tasks per second;
+ * - checkpoint bytes per turn of the lead (the store writes only what a turn added), for the
+ *   first and the last tenth of its turns: they stay flat as the history grows.
+ *
+ *   node dist/remote-delegation.js [--delegations 200] [--runs 5] [--tasks 1000]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { createRuntime, type GraphConfig, type RunStore } from '@troupe/runtime';
+import {
+  connectNats, createNatsRunStore, createNatsTransport, graphHash, openNatsResources, startNatsServer, type NatsResources,
+} from '@troupe/runtime/nats';
+import { delegationGraph } from './bench-graph.js';
+import { median, numberArg, report } from './measure.js';
+
+const delegations = numberArg('delegations', 200);
+const runs = numberArg('runs', 5);
+const tasks = numberArg('tasks', 1000);
+const PER_TURN = 100;
+
+const server = await startNatsServer();
+const children: ChildProcess[] = [];
+let namespaces = 0;
+
+try {
+  await roundTrip();
+  for (const workers of [1, 2]) await throughput(workers);
+} finally {
+  for (const child of children) child.kill('SIGKILL');
+  await server.stop();
+}
+
+async function roundTrip(): Promise<void> {
+  const shape = { turns: delegations, perTurn: 1 };
+  const { resources, namespace } = await deployment(shape, 1);
+  const echo = `bench.${namespace}.echo`;
+  for (let i = 0; i < 200; i++) await resources.nc.request(echo, 'x');
+  const raw: number[] = [];
+  for (let i = 0; i < 2000; i++) {
+    const started = performance.now();
+    await resources.nc.request(echo, 'x');
+    raw.push((performance.now() - started) * 1000);
+  }
+  const bytes: number[][] = [];
+  const perDelegation: number[] = [];
+  for (let i = 0; i < runs + 1; i++) {
+    const turnBytes: number[] = [];
+    const wall = await runOnce(resources, delegationGraph({ ...shape, helperPlacement: 'remote' }), turnBytes);
+    if (i === 0) continue; // warm-up
+    perDelegation.push((wall * 1000) / delegations);
+    bytes.push(turnBytes);
+  }
+  const tenth = Math.max(1, Math.floor(delegations / 10));
+  const lead = bytes[0] ?? [];
+  const average = (values: number[]): number => Math.round(values.reduce((a, b) => a + b, 0) / Math.max(1, values.length));
+  report({
+    workload: 'remote-delegation-round-trip',
+    delegations,
+    runs,
+    us_per_delegation: Math.round(median(perDelegation)),
+    raw_request_reply_us: Math.round(median(raw)),
+    checkpoint_bytes_first_tenth: average(lead.slice(0, tenth)),
+    checkpoint_bytes_last_tenth: average(lead.slice(-tenth)),
+  });
+  await resources.nc.close();
+}
+
+async function throughput(workers: number): Promise<void> {
+  const shape = { turns: Math.ceil(tasks / PER_TURN), perTurn: PER_TURN };
+  const { resources } = await deployment(shape, workers);
+  await runOnce(resources, delegationGraph({ ...shape, helperPlacement: 'remote' }), []);
+  const walls: number[] = [];
+  for (let i = 0; i < runs; i++) walls.push(await runOnce(resources, delegationGraph({ ...shape, helperPlacement: 'remote' }), []));
+  const total = shape.turns * shape.perTurn;
+  report({ workload: 'remote-throughput', workers, tasks: total, runs, tasks_per_s: Math.round(total / (median(walls) / 1000)) });
+  await resources.nc.close();
+}
+
+/** Starts `workers` worker processes for a fresh namespace and opens the coordinator's connection. */
+async function deployment(shape: { turns: number; perTurn: number }, workers: number): Promise<{ resources: NatsResources; namespace: string }> {
+  const namespace = `bench${++namespaces}`;
+  const resources = await openNatsResources(await connectNats({ servers: server.url }), { namespace });
+  const script = new URL('./bench-worker.js', import.meta.url).pathname;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      const args = [script, '--url', server.url, '--ns', namespace, '--turns', String(shape.turns), '--per-turn', String(shape.perTurn)];
+      const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+      children.push(child);
+      const lines = createInterface({ input: child.stdout! });
+      for await (const line of lines) if (line === 'ready') break;
+    }),
+  );
+  return { resources, namespace };
+}
+
+/** One run of `graph` with the coordinator's transport; ms of wall time. Records the lead's checkpoint bytes per turn. */
+async function runOnce(resources: NatsResources, graph: GraphConfig, turnBytes: number[]): Promise<number> {
+  const store = countingStore(createNatsRunStore(resources), turnBytes);
+  const runtime = createRuntime({
+    graph,
+    store,
+    transport: (parts) => createNatsTransport({ ...parts, resources, graphHash: graphHash(graph), placement: (agent) => graph.agents[agent]?.placement ?? 'local' }),
+  });
+  const started = performance.now();
+  const result = await runtime.run('go').result;
+  const wall = performance.now() - started;
+  await runtime.close();
+  if (result.status !== 'done') throw new Error(`run ended ${result.status}: ${result.error?.message ?? ''}`);
+  return wall;
+}
+
+/** `store`, noting the bytes of each checkpoint of the lead (two a turn: tools started, turn ended). */
+function countingStore(store: RunStore, turnBytes: number[]): RunStore {
+  return new Proxy(store, {
+    get(target, property) {
+      if (property === 'saveCheckpoint') {
+        return (id: Parameters<RunStore['saveCheckpoint']>[0], checkpoint: Parameters<RunStore['saveCheckpoint']>[1]) => {
+          if (checkpoint.head.agentPath === 'lead') turnBytes.push(JSON.stringify(checkpoint.head).length + JSON.stringify(checkpoint.added).length);
+          return target.saveCheckpoint(id, checkpoint);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
