@@ -21,4 +21,11 @@ export interface CliIo {
   readonly prompt?: (question: string) => Promise<string>;
   /** Whether standard error is a terminal (live progress is drawn there). */
   readonly stderrIsTTY?: boolean;
+  /**
+   * Calls `listener` when the process is asked to terminate (SIGTERM, from a service manager or
+   * `kill`), instead of dying at once; returns the function that stops listening, after which
+   * SIGTERM kills again. For commands that run until stopped (`troupe worker`). Absent: nothing
+   * but `signal` stops a command.
+   */
+  readonly onTerminate?: (listener: () => void) => () => void;
 }

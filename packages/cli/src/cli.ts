@@ -1,31 +1,59 @@
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_RUNS_DIR, LOG_LEVELS, type LogLevel } from '@troupe/runtime';
 import type { CliIo } from './cli-io.js';
+import { abortCommand } from './commands/abort.js';
 import { modelsCommand } from './commands/models.js';
 import { mcpToolsCommand } from './commands/mcp-tools.js';
-import { answerCommand } from './commands/answer.js';
+import { answerCommand, type Answer } from './commands/answer.js';
 import { graphCommand } from './commands/graph.js';
+import { natsAnswerCommand } from './commands/nats-answer.js';
 import { runCommand } from './commands/run.js';
 import { runsCommand } from './commands/runs.js';
 import { showCommand } from './commands/show.js';
+import { watchCommand } from './commands/watch.js';
+import { workerCommand } from './commands/worker.js';
+import { workersCommand } from './commands/workers.js';
 import { ExitCode } from './exit-code.js';
+import { addNatsOptions, natsTargetOf, type NatsFlags } from './nats/nats-flags.js';
+import { withRunStore } from './nats/with-run-store.js';
 
-interface RunFlags {
+interface RunFlags extends NatsFlags {
   input: string;
   entry?: string;
   model?: string;
   json?: boolean;
   logLevel: LogLevel;
   runsDir: string;
+  remoteAll?: boolean;
 }
 
-interface AnswerFlags {
+interface AnswerFlags extends NatsFlags {
   runsDir: string;
   json?: boolean;
   logLevel: LogLevel;
-  path?: string;
 }
+
+interface WorkerFlags extends NatsFlags {
+  agents?: string;
+  concurrency?: number;
+  ackWait?: number;
+  maxDeliver?: number;
+  grace?: number;
+  id?: string;
+  logLevel: LogLevel;
+}
+
+/** A commander parser for a whole number of at least `min`. */
+function integer(min: number): (value: string) => number {
+  return (value) => {
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < min) throw new InvalidArgumentError(`expected a whole number of at least ${min}`);
+    return number;
+  };
+}
+
+const logLevelOption = (fallback: LogLevel, what = 'logs on standard error'): Option => new Option('--log-level <level>', what).choices(LOG_LEVELS).default(fallback);
 
 function packageVersion(): string {
   const json: unknown = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -47,18 +75,27 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError('(troupe --help shows the usage)');
 
-  program
-    .command('run')
-    .description("run a graph file's entry agent on one input, streaming its answer")
-    .argument('<file>', 'the graph file (YAML)')
-    .requiredOption('-i, --input <text>', 'the user message')
-    .option('-e, --entry <agent>', "the agent to run instead of the file's entry")
-    .option('-m, --model <provider:model>', "run the entry agent on this model instead of its own (e.g. anthropic:claude-sonnet-4-5)")
-    .option('--json', 'print every event as one JSON line instead of the text')
-    .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR)
-    .addOption(new Option('--log-level <level>', 'logs on standard error').choices(LOG_LEVELS).default('warn'))
+  addNatsOptions(
+    program
+      .command('run')
+      .description("run a graph file's entry agent on one input, streaming its answer")
+      .argument('<file>', 'the graph file (YAML)')
+      .requiredOption('-i, --input <text>', 'the user message')
+      .option('-e, --entry <agent>', "the agent to run instead of the file's entry")
+      .option('-m, --model <provider:model>', "run the entry agent on this model instead of its own (e.g. anthropic:claude-sonnet-4-5)")
+      .option('--json', 'print every event as one JSON line instead of the text')
+      .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR)
+      .addOption(logLevelOption('warn')),
+  )
+    .option('--remote-all', 'with --nats: run every agent on workers, the entry included')
     .action(async (file: string, _flags: unknown, command: Command) => {
       const flags = command.opts<RunFlags>();
+      const nats = natsTargetOf(flags, io.env);
+      if (flags.remoteAll === true && nats === undefined) {
+        io.stderr('troupe run: --remote-all needs --nats <urls> (or TROUPE_NATS_URL)\n');
+        exitCode = ExitCode.BadInput;
+        return;
+      }
       exitCode = await runCommand(
         {
           file,
@@ -68,6 +105,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           ...(flags.entry === undefined ? {} : { entry: flags.entry }),
           ...(flags.model === undefined ? {} : { model: flags.model }),
           ...(flags.json === true ? { json: true } : {}),
+          ...(nats === undefined ? {} : { nats }),
+          ...(flags.remoteAll === true ? { remoteAll: true } : {}),
         },
         io,
       );
@@ -90,36 +129,45 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .description("start each server under the file's mcpServers and list its tools with their input schemas")
     .argument('<file>', 'the graph file (YAML)')
     .option('--json', 'one JSON object per server')
-    .addOption(new Option('--log-level <level>', 'logs on standard error (servers\' stderr at info)').choices(LOG_LEVELS).default('warn'))
+    .addOption(logLevelOption('warn', "logs on standard error (servers' stderr at info)"))
     .action(async (file: string, _flags: unknown, command: Command) => {
       const flags = command.opts<{ json?: boolean; logLevel: LogLevel }>();
       exitCode = await mcpToolsCommand({ file, logLevel: flags.logLevel, ...(flags.json === true ? { json: true } : {}) }, io);
     });
 
-  program
-    .command('runs')
-    .description('list the recorded runs: status, entry, start, duration, tokens, cost')
-    .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR)
-    .option('--json', 'one JSON record per line')
-    .action(async (_flags: unknown, command: Command) => {
-      const flags = command.opts<{ runsDir: string; json?: boolean }>();
-      exitCode = await runsCommand({ runsDir: flags.runsDir, ...(flags.json === true ? { json: true } : {}) }, io);
-    });
+  addNatsOptions(
+    program
+      .command('runs')
+      .description('list the recorded runs: status, entry, start, duration, tokens, cost')
+      .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR)
+      .option('--json', 'one JSON record per line'),
+  ).action(async (_flags: unknown, command: Command) => {
+    const flags = command.opts<NatsFlags & { runsDir: string; json?: boolean }>();
+    exitCode = await withRunStore(flags, io, 'runs', (store, where) => runsCommand({ store, where, ...(flags.json === true ? { json: true } : {}) }, io));
+  });
 
-  program
-    .command('show')
-    .description("a run's actor tree: each actor's state, turns, tokens and cost, and what it waits for")
-    .argument('<runId>', 'the run (troupe runs lists them)')
-    .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR)
-    .action(async (runId: string, _flags: unknown, command: Command) => {
-      exitCode = await showCommand({ runId, runsDir: command.opts<{ runsDir: string }>().runsDir }, io);
-    });
+  addNatsOptions(
+    program
+      .command('show')
+      .description("a run's actor tree: each actor's state, turns, tokens and cost, and what it waits for")
+      .argument('<runId>', 'the run (troupe runs lists them)')
+      .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR),
+  ).action(async (runId: string, _flags: unknown, command: Command) => {
+    const flags = command.opts<NatsFlags & { runsDir: string }>();
+    exitCode = await withRunStore(flags, io, 'show', (store, where, extra) => showCommand({ runId, store, where, ...extra }, io));
+  });
 
   const answerOptions = (command: Command): Command =>
-    command
-      .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR)
-      .option('--json', 'print every event as one JSON line')
-      .addOption(new Option('--log-level <level>', 'logs on standard error').choices(LOG_LEVELS).default('warn'));
+    addNatsOptions(
+      command
+        .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR)
+        .option('--json', 'print every event as one JSON line')
+        .addOption(logLevelOption('warn')),
+    );
+  const answerWith = async (runId: string, answer: Answer, flags: AnswerFlags): Promise<ExitCode> => {
+    const common = { runId, answer, logLevel: flags.logLevel, ...(flags.json === true ? { json: true } : {}) };
+    return natsTargetOf(flags, io.env) === undefined ? answerCommand({ ...common, runsDir: flags.runsDir }, io) : natsAnswerCommand({ ...common, nats: flags }, io);
+  };
   answerOptions(
     program
       .command('reply')
@@ -128,9 +176,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       .argument('<pathOrAnswer>', 'the asking actor\'s path, or the answer when only one actor asks')
       .argument('[answer]', 'the answer'),
   ).action(async (runId: string, pathOrAnswer: string, answer: string | undefined, _flags: unknown, command: Command) => {
-    const flags = command.opts<AnswerFlags>();
     const reply = answer === undefined ? { kind: 'reply' as const, answer: pathOrAnswer } : { kind: 'reply' as const, answer, path: pathOrAnswer };
-    exitCode = await answerCommand({ runId, answer: reply, runsDir: flags.runsDir, logLevel: flags.logLevel, ...(flags.json === true ? { json: true } : {}) }, io);
+    exitCode = await answerWith(runId, reply, command.opts<AnswerFlags>());
   });
   answerOptions(
     program
@@ -140,9 +187,73 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       .argument('<callId>', 'the tool call to decide')
       .argument('<decision>', 'allow_once, allow_always, deny_interrupt or deny_never'),
   ).action(async (runId: string, callId: string, decision: string, _flags: unknown, command: Command) => {
-    const flags = command.opts<AnswerFlags>();
-    const approval = { kind: 'approve' as const, callId, decision };
-    exitCode = await answerCommand({ runId, answer: approval, runsDir: flags.runsDir, logLevel: flags.logLevel, ...(flags.json === true ? { json: true } : {}) }, io);
+    exitCode = await answerWith(runId, { kind: 'approve', callId, decision }, command.opts<AnswerFlags>());
+  });
+
+  addNatsOptions(
+    program
+      .command('worker')
+      .description("host a graph's agents for distributed runs: take their tasks from NATS until stopped (SIGTERM/SIGINT)")
+      .argument('<file>', 'the graph file (YAML), the same as the runs use')
+      .option('--agents <names>', 'the agents to host, comma-separated (default: every agent of the graph)')
+      .option('--concurrency <n>', 'the most tasks at once (default 16)', integer(1))
+      .option('--ack-wait <ms>', 'a task whose worker is silent this long goes to another worker (default 30000)', integer(100))
+      .option('--max-deliver <n>', 'deliveries of a task before it is dead-lettered (default 5)', integer(1))
+      .option('--grace <ms>', 'on stop, how long running tasks may finish before going back to the queue', integer(0), 30_000)
+      .option('--id <name>', 'the worker\'s name in logs, records and troupe workers (default: a random one)')
+      .addOption(logLevelOption('info')),
+  ).action(async (file: string, _flags: unknown, command: Command) => {
+    const flags = command.opts<WorkerFlags>();
+    const agents = flags.agents?.split(',').map((agent) => agent.trim()).filter((agent) => agent !== '');
+    exitCode = await workerCommand(
+      {
+        file,
+        nats: flags,
+        logLevel: flags.logLevel,
+        ...(agents === undefined ? {} : { agents }),
+        ...(flags.concurrency === undefined ? {} : { concurrency: flags.concurrency }),
+        ...(flags.ackWait === undefined ? {} : { ackWaitMs: flags.ackWait }),
+        ...(flags.maxDeliver === undefined ? {} : { maxDeliver: flags.maxDeliver }),
+        ...(flags.grace === undefined ? {} : { graceMs: flags.grace }),
+        ...(flags.id === undefined ? {} : { id: flags.id }),
+      },
+      io,
+    );
+  });
+
+  addNatsOptions(
+    program
+      .command('watch')
+      .description("replay a distributed run's events from its start and follow it live until it ends")
+      .argument('<runId>', 'the run (troupe runs --nats lists them)')
+      .option('--json', 'print every event as one JSON line instead of the text')
+      .option('--until-waiting', 'stop with exit 3 when the run waits for a user, instead of following it while it waits')
+      .addOption(logLevelOption('warn')),
+  ).action(async (runId: string, _flags: unknown, command: Command) => {
+    const flags = command.opts<NatsFlags & { json?: boolean; untilWaiting?: boolean; logLevel: LogLevel }>();
+    exitCode = await watchCommand(
+      { runId, nats: flags, logLevel: flags.logLevel, ...(flags.json === true ? { json: true } : {}), ...(flags.untilWaiting === true ? { untilWaiting: true } : {}) },
+      io,
+    );
+  });
+
+  addNatsOptions(
+    program
+      .command('abort')
+      .description('abort every actor of a distributed run, wherever it runs, and wait until the run has ended')
+      .argument('<runId>', 'the run (troupe runs --nats lists them)'),
+  ).action(async (runId: string, _flags: unknown, command: Command) => {
+    exitCode = await abortCommand({ runId, nats: command.opts<NatsFlags>() }, io);
+  });
+
+  addNatsOptions(
+    program
+      .command('workers')
+      .description('list the live workers of the namespace: agents, load, tasks taken and ended, graph')
+      .option('--json', 'one JSON object per worker'),
+  ).action(async (_flags: unknown, command: Command) => {
+    const flags = command.opts<NatsFlags & { json?: boolean }>();
+    exitCode = await workersCommand({ nats: flags, ...(flags.json === true ? { json: true } : {}) }, io);
   });
 
   const graph = program.command('graph').description('check and draw graph files');

@@ -4,13 +4,17 @@ import type { RunStopReason } from '@troupe/core';
 export const ExitCode = {
   /** The run finished (`stop`, `length`, `complete`), or help was shown. */
   Ok: 0,
-  /** The run ended in an error, hit a limit, or was interrupted by a denied permission. */
+  /** The run ended in an error, hit a limit, or was interrupted by a denied permission (watched: also aborted); a worker lost NATS for good. */
   RunFailed: 1,
-  /** Bad usage or a bad graph file (missing, malformed, unknown model/agent/tool); nothing ran. */
+  /**
+   * Bad usage or a bad graph file (missing, malformed, unknown model/agent/tool), an unknown run,
+   * or a NATS that cannot be reached with the given `--nats…` flags (refused, credentials rejected,
+   * a creds/TLS file missing, no JetStream); nothing ran.
+   */
   BadInput: 2,
-  /** The run waits for a user's answer or approval and nobody could be asked: it is saved, answer it later. */
+  /** The run waits for a user's answer or approval and nobody could be asked: it is saved, answer it later (also `troupe watch --until-waiting`). */
   Waiting: 3,
-  /** Interrupted with Ctrl-C (128 + SIGINT). */
+  /** Interrupted with Ctrl-C (128 + SIGINT): the run was aborted, or with `--nats` detached from (it goes on). */
   Interrupted: 130,
 } as const;
 

@@ -39,6 +39,10 @@ try {
     signal: interrupt.signal,
     env: process.env,
     stderrIsTTY: process.stderr.isTTY === true,
+    onTerminate: (listener) => {
+      process.on('SIGTERM', listener);
+      return () => void process.off('SIGTERM', listener);
+    },
     ...(process.stdin.isTTY === true ? { prompt } : {}),
   });
 } catch (error) {

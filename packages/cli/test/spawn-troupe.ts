@@ -15,6 +15,62 @@ export interface TroupeExit {
   stderr: string;
 }
 
+/** A `troupe` child process still running. */
+export interface RunningTroupe {
+  readonly child: ChildProcess;
+  /** Settles when it has exited, with everything it wrote. */
+  readonly exited: Promise<TroupeExit>;
+  /** Resolves with what the child wrote so far to `stream` once it matches `pattern`; rejects if the child exits first. */
+  matching(stream: 'stdout' | 'stderr', pattern: RegExp): Promise<string>;
+}
+
+/**
+ * Starts `node bin/troupe.js …args` in the fixtures directory, with `env` added to the
+ * environment, and returns at once: for commands that run until stopped (`troupe worker`) or that
+ * a test acts on while they run. `onStdout` sees the stdout written so far after each chunk.
+ */
+export function startTroupe(
+  args: readonly string[],
+  options: { onStdout?: (stdout: string, child: ChildProcess) => void; env?: Record<string, string> } = {},
+): RunningTroupe {
+  const child = spawn(process.execPath, [TROUPE_BIN, ...args], { cwd: FIXTURES, env: { ...process.env, NO_COLOR: '1', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const watchers = new Set<() => void>();
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    options.onStdout?.(stdout, child);
+    for (const watcher of watchers) watcher();
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+    for (const watcher of watchers) watcher();
+  });
+  const exited = new Promise<TroupeExit>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      resolve({ code, signal, stdout, stderr });
+      for (const watcher of watchers) watcher();
+    });
+  });
+  const matching = (stream: 'stdout' | 'stderr', pattern: RegExp): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const check = (): void => {
+        const text = stream === 'stdout' ? stdout : stderr;
+        if (pattern.test(text)) {
+          watchers.delete(check);
+          resolve(text);
+        } else if (child.exitCode !== null || child.signalCode !== null) {
+          watchers.delete(check);
+          reject(new Error(`troupe ${args.join(' ')} exited (${child.exitCode ?? child.signalCode}) before writing ${pattern} to ${stream}:\n${stdout}\n${stderr}`));
+        }
+      };
+      watchers.add(check);
+      check();
+    });
+  return { child, exited, matching };
+}
+
 /**
  * Runs `node bin/troupe.js …args` in the fixtures directory, with `env` added to the environment.
  * `onStdout` sees the stdout written so far after each chunk, with the child, so a test can act
@@ -24,16 +80,5 @@ export function spawnTroupe(
   args: readonly string[],
   options: { onStdout?: (stdout: string, child: ChildProcess) => void; env?: Record<string, string> } = {},
 ): Promise<TroupeExit> {
-  const child = spawn(process.execPath, [TROUPE_BIN, ...args], { cwd: FIXTURES, env: { ...process.env, NO_COLOR: '1', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-    options.onStdout?.(stdout, child);
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
+  return startTroupe(args, options).exited;
 }

@@ -1,8 +1,9 @@
 import { PERMISSION_DECISIONS, parseRunId, type PermissionDecision } from '@troupe/core';
-import { createFileRunStore, createLogger, createRuntime, formatGraphProblems, GraphFileError, loadGraphFile, type LogLevel, type RunHandle } from '@troupe/runtime';
+import { createFileRunStore, createLogger, createRuntime, type LogLevel, type RunHandle } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
-import { driveRun } from './drive-run.js';
+import { driveRun, runsDirFlag } from './drive-run.js';
+import { loadGraphOrSay } from './load-graph.js';
 import { startMcpServers } from './mcp-servers.js';
 
 /** What to tell a waiting run. */
@@ -24,10 +25,7 @@ export interface AnswerOptions {
  */
 export async function answerCommand(options: AnswerOptions, io: CliIo): Promise<ExitCode> {
   const { answer } = options;
-  if (answer.kind === 'approve' && !(PERMISSION_DECISIONS as readonly string[]).includes(answer.decision)) {
-    io.stderr(`troupe: unknown decision "${answer.decision}": use ${PERMISSION_DECISIONS.join(', ')}\n`);
-    return ExitCode.BadInput;
-  }
+  if (!isKnownDecision(answer, io)) return ExitCode.BadInput;
   const logger = createLogger({ level: options.logLevel ?? 'warn', destination: { write: io.stderr }, base: { command: answer.kind } });
   const store = createFileRunStore(options.runsDir);
   const runId = parseRunId(options.runId);
@@ -44,14 +42,8 @@ export async function answerCommand(options: AnswerOptions, io: CliIo): Promise<
     io.stderr(`troupe: run ${record.id} does not say which graph file it ran\n`);
     return ExitCode.BadInput;
   }
-  let graph;
-  try {
-    graph = await loadGraphFile(record.graphFile, { env: io.env, entry: record.entry });
-  } catch (error) {
-    if (!(error instanceof GraphFileError)) throw error;
-    io.stderr(`${formatGraphProblems(error.problems)}\n`);
-    return ExitCode.BadInput;
-  }
+  const graph = await loadGraphOrSay(record.graphFile, io, { entry: record.entry });
+  if (graph === undefined) return ExitCode.BadInput;
   const mcp = await startMcpServers(graph, Object.keys(graph.agents), logger, io, answer.kind);
   if (mcp.failed) {
     await mcp.close();
@@ -67,7 +59,7 @@ export async function answerCommand(options: AnswerOptions, io: CliIo): Promise<
         throw error;
       });
     try {
-      return await driveRun(handle, { logger, runsDir: options.runsDir, start, ...(options.json === true ? { json: true } : {}) }, io);
+      return await driveRun(handle, { logger, resumeFlags: runsDirFlag(options.runsDir), start, ...(options.json === true ? { json: true } : {}) }, io);
     } catch (error) {
       if (undelivered === undefined) throw error;
       io.stderr(`troupe: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -78,6 +70,13 @@ export async function answerCommand(options: AnswerOptions, io: CliIo): Promise<
     await runtime.close();
     await mcp.close();
   }
+}
+
+/** Whether an approval's decision is one of the known ones (a reply always is); says so when not. */
+export function isKnownDecision(answer: Answer, io: CliIo): boolean {
+  if (answer.kind === 'reply' || (PERMISSION_DECISIONS as readonly string[]).includes(answer.decision)) return true;
+  io.stderr(`troupe: unknown decision "${answer.decision}": use ${PERMISSION_DECISIONS.join(', ')}\n`);
+  return false;
 }
 
 function deliver(handle: RunHandle, answer: Answer): Promise<void> {

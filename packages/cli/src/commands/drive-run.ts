@@ -1,18 +1,23 @@
 import type { AgentEvent, PermissionDecision } from '@troupe/core';
-import type { Logger, PendingAt, RunHandle, RunResult } from '@troupe/runtime';
+import { DEFAULT_RUNS_DIR, type Logger, type PendingAt, type RunHandle } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode, exitCodeOf } from '../exit-code.js';
-import { formatCost } from '../view/actor-tree.js';
-import { lineProgress, liveProgress } from '../view/progress.js';
-import { jsonRenderer, textRenderer } from './event-renderer.js';
-import { logEvent } from './log-event.js';
+import { runView, waitingLines } from '../view/run-view.js';
 
 /** How to show and drive a run. */
 export interface DriveOptions {
   json?: boolean;
   logger: Logger;
-  /** Where the run is recorded, for the instructions printed when it is left waiting. */
-  runsDir: string;
+  /**
+   * The flags that find the run again (` --runs-dir dir`, ` --nats url`, or nothing for the
+   * defaults), appended to the commands printed when it is left waiting or detached.
+   */
+  resumeFlags: string;
+  /**
+   * What Ctrl-C does: `abort` the run (default), or `detach` from it, leaving it to go on
+   * elsewhere (a distributed run); detaching prints how to follow and cancel it.
+   */
+  onInterrupt?: 'abort' | 'detach';
   /** Called once the view is subscribed, before anything else: delivers an answer to a resumed run. */
   start?: () => Promise<void>;
 }
@@ -23,23 +28,18 @@ const DECISIONS: Record<string, PermissionDecision> = { y: 'allow_once', a: 'all
  * Shows a run until it ends: the entry agent's text on stdout (or every event as JSON with
  * `json`), the actor tree's progress on stderr, and a summary line. When an actor waits for a
  * user, the person at the terminal is asked (`io.prompt`); without one, the run is left waiting
- * in its store and the exit code says so. Ctrl-C aborts the run.
+ * in its store and the exit code says so. Ctrl-C aborts the run, or detaches from it.
  */
 export async function driveRun(handle: RunHandle, options: DriveOptions, io: CliIo): Promise<ExitCode> {
   const started = Date.now();
-  const progress = options.json === true ? undefined : io.stderrIsTTY === true ? liveProgress(io.stderr) : lineProgress(io.stderr);
-  const err = (text: string): void => {
-    progress?.clear();
-    io.stderr(text);
-  };
-  const renderer = options.json === true ? jsonRenderer(io.stdout) : textRenderer(io.stdout, err);
+  const view = runView({ entry: handle.entry, logger: options.logger, ...(options.json === true ? { json: true } : {}) }, io);
   let leftWaiting: () => void = () => undefined;
   const waiting = new Promise<'waiting'>((resolve) => (leftWaiting = () => resolve('waiting')));
+  let detach: () => void = () => undefined;
+  const detached = new Promise<'detached'>((resolve) => (detach = () => resolve('detached')));
   let asking = false;
   const onEvent = (event: AgentEvent): void => {
-    if (options.json === true || event.agentPath === handle.entry || event.type === 'retry') renderer.onEvent(event);
-    progress?.onEvent(event);
-    logEvent(options.logger, event);
+    view.onEvent(event);
     if (handle.status === 'waiting' && !asking) {
       asking = true;
       // Let the transition that started the wait settle before answering it.
@@ -48,10 +48,11 @@ export async function driveRun(handle: RunHandle, options: DriveOptions, io: Cli
   };
   const answerAll = async (): Promise<void> => {
     const prompt = io.prompt;
-    if (prompt === undefined) return leftWaiting();
+    // An event of the answer being taken can arrive before the one that ends the wait: look again.
+    if (prompt === undefined) return handle.status === 'waiting' ? leftWaiting() : undefined;
     for (const pending of handle.waiting) {
-      progress?.clear();
-      await answer(pending, prompt).catch((error: unknown) => err(`troupe: ${error instanceof Error ? error.message : String(error)}\n`));
+      view.clear();
+      await answer(pending, prompt).catch((error: unknown) => view.err(`troupe: ${error instanceof Error ? error.message : String(error)}\n`));
     }
   };
   const answer = async ({ path, input }: PendingAt, prompt: (q: string) => Promise<string>): Promise<void> => {
@@ -64,39 +65,30 @@ export async function driveRun(handle: RunHandle, options: DriveOptions, io: Cli
   };
 
   const subscription = handle.events$.subscribe(onEvent);
-  const abort = (): void => void handle.abort().catch(() => undefined);
-  io.signal.addEventListener('abort', abort, { once: true });
+  const interrupt = options.onInterrupt === 'detach' ? detach : (): void => void handle.abort().catch(() => undefined);
+  io.signal.addEventListener('abort', interrupt, { once: true });
   try {
     await options.start?.();
     if (handle.status === 'waiting') void answerAll();
-    const outcome = await Promise.race([handle.result, waiting]);
-    progress?.clear();
+    const outcome = await Promise.race([handle.result, waiting, detached]);
+    view.clear();
+    if (outcome === 'detached') {
+      io.stderr(`run ${handle.id} goes on; follow it with: troupe watch ${handle.id}${options.resumeFlags}\ncancel it with: troupe abort ${handle.id}${options.resumeFlags}\n`);
+      return ExitCode.Interrupted;
+    }
     if (outcome === 'waiting') {
-      const lines = handle.waiting.map(({ path, input }) =>
-        input.kind === 'question'
-          ? `  ${path} asks: ${input.question}\n    troupe reply ${handle.id} ${path} "<answer>"${runsDirFlag(options.runsDir)}\n`
-          : `  ${path} asks to run ${input.toolName} ${JSON.stringify(input.args)}\n    troupe approve ${handle.id} ${input.callId} allow_once${runsDirFlag(options.runsDir)}\n`,
-      );
-      io.stderr(`troupe: run ${handle.id} is waiting; it is saved and can be answered later:\n${lines.join('')}`);
+      io.stderr(`troupe: run ${handle.id} is waiting; it is saved and can be answered later:\n${waitingLines(handle.id, handle.waiting, options.resumeFlags)}`);
       return ExitCode.Waiting;
     }
-    if (options.json !== true && outcome.agent !== undefined) renderer.end(outcome.agent);
-    else if (options.json !== true && outcome.text !== '') io.stdout(`${outcome.text}\n`);
-    io.stderr(`${summaryOf(outcome, Date.now() - started)}\n`);
+    view.end(outcome, Date.now() - started);
     return outcome.status === 'aborted' ? ExitCode.Interrupted : exitCodeOf(outcome.stopReason);
   } finally {
-    io.signal.removeEventListener('abort', abort);
+    io.signal.removeEventListener('abort', interrupt);
     subscription.unsubscribe();
   }
 }
 
-function runsDirFlag(dir: string): string {
-  return dir === '.troupe/runs' ? '' : ` --runs-dir ${dir}`;
-}
-
-/** `run … · done · stop stop · turns 2 · tokens 123 · cost $0.0000 · 0.01s`, plus the failure. */
-export function summaryOf(result: RunResult, elapsedMs: number): string {
-  const failure = result.error === undefined ? '' : `\ntroupe: ${result.status === 'aborted' ? 'aborted' : `the run failed: ${result.error.message} [${result.error.code}]`}`;
-  const turns = result.agent === undefined ? '' : ` · turns ${result.agent.turns}`;
-  return `${failure.trimStart()}${failure === '' ? '' : '\n'}run ${result.runId} · ${result.status} · stop ${result.stopReason}${turns} · tokens ${result.usage.totalTokens} · cost ${formatCost(result.usage)} · ${(elapsedMs / 1000).toFixed(2)}s`;
+/** The `--runs-dir` flag that finds a run recorded in `dir` again; nothing for the default directory. */
+export function runsDirFlag(dir: string): string {
+  return dir === DEFAULT_RUNS_DIR ? '' : ` --runs-dir ${dir}`;
 }

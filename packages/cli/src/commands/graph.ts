@@ -1,21 +1,16 @@
 import { resolve } from 'node:path';
-import { formatGraphProblems, GraphFileError, graphToMermaid, loadGraphFile } from '@troupe/runtime';
+import { graphToMermaid } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
+import { loadGraphOrSay } from './load-graph.js';
 
 /**
  * `troupe graph validate <file>`: every problem of the file with its position (exit 2), or a
  * one-line confirmation (exit 0). `troupe graph show <file>`: the graph as a Mermaid flowchart.
  */
 export async function graphCommand(options: { file: string; action: 'validate' | 'show' }, io: CliIo): Promise<ExitCode> {
-  let graph;
-  try {
-    graph = await loadGraphFile(resolve(options.file), { env: io.env });
-  } catch (error) {
-    if (!(error instanceof GraphFileError)) throw error;
-    io.stderr(`${formatGraphProblems(error.problems)}\n`);
-    return ExitCode.BadInput;
-  }
+  const graph = await loadGraphOrSay(resolve(options.file), io);
+  if (graph === undefined) return ExitCode.BadInput;
   if (options.action === 'show') {
     io.stdout(graphToMermaid(graph));
     return ExitCode.Ok;

@@ -13,11 +13,15 @@ import {
   UnknownAgentError,
   withModelOverride,
   type GraphConfig,
+  type Logger,
   type LogLevel,
 } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
-import { driveRun } from './drive-run.js';
+import type { NatsTarget } from '../nats/nats-flags.js';
+import { natsRuntime } from '../nats/nats-runtime.js';
+import { openNatsSession, type NatsSession } from '../nats/nats-session.js';
+import { driveRun, runsDirFlag } from './drive-run.js';
 import { startMcpServers } from './mcp-servers.js';
 
 /** What `troupe run` was asked to do. */
@@ -36,6 +40,13 @@ export interface RunCommandOptions {
   runsDir?: string;
   /** Default `warn`. */
   logLevel?: LogLevel;
+  /**
+   * Run on NATS instead of in this process alone: the run is recorded in the namespace's store,
+   * agents with `placement: remote` run on workers, and Ctrl-C detaches instead of aborting.
+   */
+  nats?: NatsTarget;
+  /** With `nats`: every agent on workers, the entry included. */
+  remoteAll?: boolean;
 }
 
 /**
@@ -44,6 +55,10 @@ export interface RunCommandOptions {
  * to `io.stdout` (or every event as JSON), the actors' progress and a one-line summary to
  * `io.stderr`; see driveRun for waiting runs. A bad file is reported as `file:line:col: message`
  * lines and nothing runs. `io.signal` aborts the run. Never throws for bad input.
+ *
+ * With `nats`, the run lives on NATS: `io.signal` detaches (exit 130, the run goes on: an entry
+ * hosted here is handed over to the workers, as when the run is left waiting) and the printed
+ * commands carry `--nats`. NATS that cannot be reached exits 2 before anything runs.
  */
 export async function runCommand(options: RunCommandOptions, io: CliIo): Promise<ExitCode> {
   const logger = createLogger({ level: options.logLevel ?? 'warn', destination: { write: io.stderr }, base: { command: 'run' } });
@@ -65,6 +80,19 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
 
   // Problems name the file as given; the run record keeps its absolute path, for resuming elsewhere.
   graph = { ...graph, file: resolve(graph.file) };
+  let session: NatsSession | undefined;
+  if (options.nats !== undefined) {
+    session = await openNatsSession(options.nats, io, 'run');
+    if (session === undefined) return ExitCode.BadInput;
+  }
+  try {
+    return await runOn(graph, session, options, logger, io);
+  } finally {
+    await session?.close();
+  }
+}
+
+async function runOn(graph: GraphConfig, session: NatsSession | undefined, options: RunCommandOptions, logger: Logger, io: CliIo): Promise<ExitCode> {
   const entry = graph.entry;
   const isPipeline = graph.pipelines?.[entry] !== undefined;
   // Every agent of the graph may run (delegations, pipeline steps): start the servers they use.
@@ -95,15 +123,26 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
     throw error;
   }
   const runsDir = options.runsDir ?? DEFAULT_RUNS_DIR;
-  const runtime = createRuntime({ graph, store: createFileRunStore(runsDir), ...agentOptions });
-  logger.info({ file: options.file, entry }, 'run started');
+  const nats = session === undefined ? undefined : natsRuntime(graph, session, { ...agentOptions, ...(options.remoteAll === true ? { remoteAll: true } : {}) });
+  const runtime = nats?.runtime ?? createRuntime({ graph, store: createFileRunStore(runsDir), ...agentOptions });
+  const drive = session === undefined ? { resumeFlags: runsDirFlag(runsDir) } : { resumeFlags: ` ${session.target.flags}`, onInterrupt: 'detach' as const };
+  logger.info({ file: options.file, entry, nats: session?.target.display }, 'run started');
+  let handedOver = false;
   try {
     const handle = runtime.run(options.input);
-    const code = await driveRun(handle, { logger, runsDir, ...(options.json === true ? { json: true } : {}) }, io);
+    const code = await driveRun(handle, { logger, ...drive, ...(options.json === true ? { json: true } : {}) }, io);
     logger.info({ run: handle.id, exitCode: code }, 'run finished');
+    if (nats !== undefined && (code === ExitCode.Interrupted || code === ExitCode.Waiting)) {
+      // This process goes: what it hosts of the run goes on on a worker.
+      handedOver = true;
+      await nats.handOver(handle.id).then(
+        (agent) => agent !== undefined && io.stderr(`troupe: ${handle.entry} goes on on a worker hosting agent "${agent}"\n`),
+        (error: unknown) => io.stderr(`troupe: ${handle.entry} could not be handed over to the workers: ${error instanceof Error ? error.message : String(error)}\n`),
+      );
+    }
     return code;
   } finally {
-    await runtime.close();
+    if (!handedOver) await runtime.close();
     await mcp.close();
   }
 }

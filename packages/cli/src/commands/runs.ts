@@ -1,25 +1,24 @@
-import { createFileRunStore, type RunRecord } from '@troupe/runtime';
+import type { RunRecord, RunStore } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import { formatCost } from '../view/actor-tree.js';
+import { table } from '../view/table.js';
 
-/** `troupe runs`: every recorded run, oldest first, one line each. */
-export async function runsCommand(options: { runsDir: string; json?: boolean }, io: CliIo): Promise<ExitCode> {
-  const runs = await createFileRunStore(options.runsDir).listRuns();
+/**
+ * `troupe runs`: every run of `store` (a runs directory, or a NATS namespace), oldest first, one
+ * line each; `where` names the store in the message saying there is none.
+ */
+export async function runsCommand(options: { store: RunStore; where: string; json?: boolean }, io: CliIo): Promise<ExitCode> {
+  const runs = await options.store.listRuns();
   if (options.json === true) {
     for (const run of runs) io.stdout(`${JSON.stringify(run)}\n`);
     return ExitCode.Ok;
   }
   if (runs.length === 0) {
-    io.stderr(`troupe: no runs recorded in ${options.runsDir}\n`);
+    io.stderr(`troupe: no runs recorded in ${options.where}\n`);
     return ExitCode.Ok;
   }
-  const rows = runs.map(describe);
-  const header = ['RUN', 'STATUS', 'ENTRY', 'STARTED', 'DURATION', 'TOKENS', 'COST'];
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)));
-  const line = (cells: string[]): string => `${cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd()}\n`;
-  io.stdout(line(header));
-  for (const row of rows) io.stdout(line(row));
+  io.stdout(table(['RUN', 'STATUS', 'ENTRY', 'STARTED', 'DURATION', 'TOKENS', 'COST'], runs.map(describe)));
   return ExitCode.Ok;
 }
 

@@ -50,6 +50,11 @@ export class ActorTree {
     }
   }
 
+  /** Makes sure `path` has a row, even before any event of it (a queued actor). */
+  track(path: string): void {
+    this.#row(path);
+  }
+
   get rows(): ActorRow[] {
     return [...this.#rows.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
