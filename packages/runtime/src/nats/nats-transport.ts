@@ -249,9 +249,9 @@ export class NatsTransport implements Transport {
    * first (the record also covers an end that came before the call).
    */
   async result(runId: RunId, path: AgentPath): Promise<AgentResult> {
-    const local = this.#host.get(runId, path);
+    const local = this.#host.result(runId, path);
     if (local !== undefined) {
-      const result = await local.agent.result;
+      const result = await local;
       await this.#options.store.flush(runId);
       return result;
     }

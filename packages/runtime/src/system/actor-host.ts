@@ -1,4 +1,4 @@
-import { Agent, TroupeError, type AgentEvent, type AgentOptions, type AgentPath, type CheckpointMark, type RunId } from '@troupe/core';
+import { Agent, TroupeError, type AgentEvent, type AgentOptions, type AgentPath, type AgentResult, type CheckpointMark, type RunId } from '@troupe/core';
 import type { RunStore } from '../store/run-store.js';
 import type { ControlCommand, SpawnRequest, Transport } from './transport.js';
 
@@ -40,6 +40,8 @@ interface Slot {
   counted: boolean;
   /** Its start, while it waits for a slot. */
   queued: (() => void) | undefined;
+  /** Resolves once its run has started (at once for all but actors waiting for a slot). */
+  started: Promise<void>;
 }
 
 /**
@@ -76,7 +78,7 @@ export class ActorHost {
     if (this.#closed) throw new TroupeError(TransportErrorCode.Closed, 'the transport is closed');
     const options = { ...this.#options.factory(request, transport), path: request.path };
     const agent = request.snapshot === undefined ? new Agent(options) : Agent.restore(request.snapshot, options);
-    const slot: Slot = { request, agent, due: false, saved: Promise.resolve(), counted: false, queued: undefined };
+    const slot: Slot = { request, agent, due: false, saved: Promise.resolve(), counted: false, queued: undefined, started: Promise.resolve() };
     let run = this.#runs.get(request.runId);
     if (run === undefined) this.#runs.set(request.runId, (run = new Map()));
     run.set(request.path, slot);
@@ -84,6 +86,12 @@ export class ActorHost {
     if (request.snapshot === undefined) this.#whenFree(slot, () => this.#prompt(agent.prompt(request.input ?? '', { runId: request.runId })));
     else this.#take(slot);
     return slot;
+  }
+
+  /** The outcome of the hosted actor at `path` (its run once it has started, for one waiting for a slot); undefined when none is hosted. */
+  result(runId: RunId, path: AgentPath): Promise<AgentResult> | undefined {
+    const slot = this.#runs.get(runId)?.get(path);
+    return slot === undefined ? undefined : slot.started.then(() => slot.agent.result);
   }
 
   /** The hosted actor at `path`, if any. */
@@ -166,10 +174,13 @@ export class ActorHost {
       start();
       return;
     }
+    let started!: () => void;
+    slot.started = new Promise<void>((resolve) => (started = resolve));
     slot.queued = () => {
       slot.queued = undefined;
       this.#take(slot);
       start();
+      started();
     };
     const queue = this.#queued.get(agent) ?? [];
     queue.push(slot.queued);
@@ -200,18 +211,20 @@ export class ActorHost {
 
   #onEvent(slot: Slot, event: AgentEvent): void {
     this.#options.store.appendEvent(event);
+    let frees = false;
     if (event.type === 'turn_end' || (event.type === 'state' && event.state === 'tool_executing')) {
       this.#checkpoint(slot);
     } else if (event.type === 'agent_end') {
       this.#checkpoint(slot);
-      this.#give(slot);
+      frees = true;
     } else if (event.type === 'state' && event.state === 'waiting_user') {
       for (const other of this.#runs.get(slot.request.runId)?.values() ?? []) if (other === slot || other.agent.isRunning) this.#checkpoint(other);
-      this.#give(slot);
-    } else if (event.type === 'state' && (event.state === 'thinking' || event.state === 'tool_executing')) {
-      this.#take(slot);
+      frees = true;
     }
+    if (event.type === 'state' && (event.state === 'thinking' || event.state === 'tool_executing')) this.#take(slot);
     this.#options.onEvent?.(event, slot);
+    // After the event is out, so an actor started in the freed slot comes after it.
+    if (frees) this.#give(slot);
   }
 
   /** Checkpoints `slot` once at the end of this tick, however many reasons arrive meanwhile. */

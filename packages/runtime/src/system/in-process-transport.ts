@@ -39,9 +39,7 @@ class InProcessTransport implements Transport {
   }
 
   result(runId: RunId, path: AgentPath): Promise<AgentResult> {
-    const actor = this.#host.get(runId, path);
-    if (actor === undefined) return Promise.reject(new TroupeError(TransportErrorCode.UnknownActor, `no actor ${path} in run ${runId}`));
-    return actor.agent.result;
+    return this.#host.result(runId, path) ?? Promise.reject(new TroupeError(TransportErrorCode.UnknownActor, `no actor ${path} in run ${runId}`));
   }
 
   events(runId: RunId): Observable<AgentEvent> {
