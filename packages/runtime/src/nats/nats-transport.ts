@@ -246,10 +246,13 @@ export class NatsTransport implements Transport {
   /**
    * A local actor's result once its events are on the run's subject too (whoever follows the run
    * has seen them all). A remote one's from its `agent_end` event or its record, whichever comes
-   * first (the record also covers an end that came before the call).
+   * first (the record also covers an end that came before the call). A remote one taken from the
+   * queue by this very process counts as remote: it may be put aside or handed over, and woken as
+   * another actor, whose end its hosted agent would never see.
    */
   async result(runId: RunId, path: AgentPath): Promise<AgentResult> {
-    const local = this.#host.result(runId, path);
+    const hosted = this.#host.get(runId, path);
+    const local = hosted !== undefined && this.#options.placement(hosted.request.agent) === 'local' ? this.#host.result(runId, path) : undefined;
     if (local !== undefined) {
       const result = await local;
       await this.#options.store.flush(runId);
