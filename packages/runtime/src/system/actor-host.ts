@@ -91,7 +91,8 @@ export class ActorHost {
   /** The outcome of the hosted actor at `path` (its run once it has started, for one waiting for a slot); undefined when none is hosted. */
   result(runId: RunId, path: AgentPath): Promise<AgentResult> | undefined {
     const slot = this.#runs.get(runId)?.get(path);
-    return slot === undefined ? undefined : slot.started.then(() => slot.agent.result);
+    if (slot === undefined) return undefined;
+    return slot.queued === undefined ? slot.agent.result : slot.started.then(() => slot.agent.result);
   }
 
   /** The hosted actor at `path`, if any. */
