@@ -4,12 +4,12 @@ import { TroupeError, withHistory, type AgentEvent, type AgentPath, type AgentRe
 import type { Observable } from 'rxjs';
 import type { RunStore } from '../store/run-store.js';
 import { ActorHost, TransportErrorCode, type ActorFactory, type HostedActor } from '../system/actor-host.js';
-import { RunErrorCode } from '../system/run-handle.js';
 import type { ControlCommand, SpawnRequest, Transport } from '../system/transport.js';
 import type { ActorRecord } from './actor-record.js';
-import { ActorRecords, type StoredActorRecord } from './actor-records.js';
+import { ActorRecords } from './actor-records.js';
 import { EndEvents } from './end-events.js';
 import { RunEventFeed } from './run-event-feed.js';
+import { UnhostedControl } from './unhosted-control.js';
 import type { NatsResources } from './nats-resources.js';
 import { encodeTask, GRAPH_HEADER, type Task } from './task.js';
 
@@ -88,6 +88,7 @@ export class NatsTransport implements Transport {
   /** Pending announcements that a task's actor is running (see {@link ANNOUNCE_DELAY_MS}). */
   readonly #announcements = new Map<HostedActor, ReturnType<typeof setTimeout>>();
   readonly #feed: RunEventFeed;
+  readonly #unhosted: UnhostedControl;
   readonly #ends: EndEvents;
   /** Each remote actor spawned here whose result nobody asked for yet: its record's revision, and the wait for its end event. */
   readonly #spawned = new Map<string, { revision: number; end: ReturnType<EndEvents['next']> }>();
@@ -97,6 +98,7 @@ export class NatsTransport implements Transport {
     this.#options = options;
     this.hostId = options.hostId ?? `host-${randomUUID().slice(0, 8)}`;
     this.#records = new ActorRecords(options.resources.actors);
+    this.#unhosted = new UnhostedControl(this.#records, (task, id) => this.#publish(task, id));
     this.#feed = new RunEventFeed(options.resources);
     this.#ends = new EndEvents((runId) => this.#feed.follow(runId));
     this.#host = new ActorHost({
@@ -234,7 +236,7 @@ export class NatsTransport implements Transport {
         if (answer.error !== undefined) throw new TroupeError(answer.error.code, answer.error.message);
         return;
       }
-      const handled = await this.#controlUnhosted(runId, path, command);
+      const handled = await this.#unhosted.control(runId, path, command);
       if (handled) return;
       if (Date.now() > deadline) {
         throw new TroupeError(TransportErrorCode.Busy, `actor ${path} of run ${runId} is between hosts (queued or being redelivered); try again`);
@@ -297,40 +299,6 @@ export class NatsTransport implements Transport {
     this.#ends.close();
     this.#feed.close();
     await Promise.allSettled(this.#writes.values());
-  }
-
-  /**
-   * Control of an actor no process answers for. Resolves true when the command was dealt with,
-   * false when the actor is between hosts and the caller should try again.
-   */
-  async #controlUnhosted(runId: RunId, path: AgentPath, command: ControlCommand): Promise<boolean> {
-    const stored = await this.#records.get(runId, path);
-    if (stored === undefined) throw new TroupeError(TransportErrorCode.UnknownActor, `no actor ${path} in run ${runId}`);
-    const { record } = stored;
-    switch (record.status) {
-      case 'ended':
-        if (command.type === 'abort') return true;
-        if (command.type === 'prompt') return this.#wake(runId, stored, command);
-        throw new TroupeError(TransportErrorCode.UnknownActor, `actor ${path} of run ${runId} has ended`);
-      case 'waiting':
-        assertAwaited(runId, path, record, command);
-        return this.#wake(runId, stored, command);
-      case 'queued':
-      case 'running':
-        if (command.type !== 'abort') return false;
-        return (await this.#records.change(runId, path, (current) => (current?.revision === stored.revision ? { ...record, abortRequested: true, updatedAt: Date.now() } : undefined))) !== undefined;
-    }
-  }
-
-  /** Queues a task that restores the actor from its snapshot and hands it `command`; false when its record moved meanwhile. */
-  async #wake(runId: RunId, stored: StoredActorRecord, command: ControlCommand): Promise<boolean> {
-    const { path, record } = stored;
-    const queued = await this.#records.change(runId, path, (current) =>
-      current?.revision === stored.revision ? { agent: record.agent, depth: record.depth, status: 'queued', updatedAt: Date.now() } : undefined,
-    );
-    if (queued === undefined) return false;
-    await this.#publish({ runId, path, agent: record.agent, depth: record.depth, command }, `${runId}:${path}:${queued.revision}`);
-    return true;
   }
 
   /** Puts `task` on its agent's queue, de-duplicated by `id`. */
@@ -404,17 +372,6 @@ export class NatsTransport implements Transport {
 
   #assertOpen(): void {
     if (this.#closed) throw new TroupeError(TransportErrorCode.Closed, 'the transport is closed');
-  }
-}
-
-/** Refuses, before waking an actor, a reply or approval it does not wait for. */
-function assertAwaited(runId: RunId, path: AgentPath, record: ActorRecord, command: ControlCommand): void {
-  const pending = record.pending;
-  if (command.type === 'reply' && pending?.kind !== 'question') {
-    throw new TroupeError(RunErrorCode.NotWaiting, `actor ${path} of run ${runId} is not waiting for an answer`);
-  }
-  if (command.type === 'approve' && (pending?.kind !== 'permission' || pending.callId !== command.callId)) {
-    throw new TroupeError(RunErrorCode.NotWaiting, `actor ${path} of run ${runId} is not waiting for a decision on ${command.callId}`);
   }
 }
 

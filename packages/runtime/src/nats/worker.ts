@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { AckPolicy, DeliverPolicy, type Consumer, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
-import { nanos } from '@nats-io/transport-node';
+import type { Consumer, ConsumerMessages, JsMsg } from '@nats-io/jetstream';
 import { Svcm, type Service } from '@nats-io/services';
 import {
-  emptyUsage, isSnapshotActive, snapshotResult, snapshotState, systemClock, toErrorInfo, TroupeError, type AgentPath, type AgentResult,
+  isSnapshotActive, snapshotState, systemClock, toErrorInfo, TroupeError, type AgentPath, type AgentResult,
   type ErrorInfo, type RunId,
 } from '@troupe/core';
 import type { Logger } from 'pino';
@@ -11,14 +10,16 @@ import type { GraphConfig } from '../config/graph-config.js';
 import { defaultToolRegistry } from '../default-tools.js';
 import type { HostedActor } from '../system/actor-host.js';
 import { clockSleep } from '../system/clock-sleep.js';
+import { endedResult, failedResult } from '../system/ended-result.js';
 import { graphActorFactory, type ActorBuildOptions } from '../system/graph-actor-factory.js';
 import type { SpawnRequest } from '../system/transport.js';
 import { graphHash } from './graph-hash.js';
 import type { NatsResources } from './nats-resources.js';
-import { createNatsRunStore, loadSnapshot } from './nats-run-store.js';
+import { createNatsRunStore, loadSnapshot, type NatsRunStore } from './nats-run-store.js';
 import { createNatsTransport, type NatsTransport } from './nats-transport.js';
 import { finishRun } from './run-finish.js';
 import { Slots } from './slots.js';
+import { taskConsumer } from './task-consumer.js';
 import { countTakes } from './task-takes.js';
 import { GRAPH_HEADER, parseTask, TaskErrorCode, type Task } from './task.js';
 
@@ -99,6 +100,7 @@ class TaskWorker implements Worker {
   readonly #hash: string;
   readonly #slots: Slots;
   readonly #transport: NatsTransport;
+  readonly #store: NatsRunStore;
   readonly #running = new Set<Running>();
   readonly #pumps: Promise<void>[] = [];
   /** Pulls waiting for a task, stopped when the worker stops. */
@@ -120,6 +122,7 @@ class TaskWorker implements Worker {
     this.#ackWaitMs = options.ackWaitMs ?? 30_000;
     this.#maxDeliver = options.maxDeliver ?? 5;
     const store = createNatsRunStore(options.resources);
+    this.#store = store;
     const { resources: _r, graph: _g, agents: _a, concurrency: _c, ackWaitMs: _w, maxDeliver: _m, id: _i, logger: _l, ...build } = options;
     this.#transport = createNatsTransport({
       resources: options.resources,
@@ -136,7 +139,7 @@ class TaskWorker implements Worker {
   async start(): Promise<void> {
     const { resources } = this.#options;
     const consumers: Array<[string, Consumer]> = [];
-    for (const agent of this.#agents) consumers.push([agent, await this.#consumer(agent)]);
+    for (const agent of this.#agents) consumers.push([agent, await taskConsumer(resources, agent, { ackWaitMs: this.#ackWaitMs, maxDeliver: this.#maxDeliver })]);
     for (const [agent, consumer] of consumers) this.#pumps.push(this.#pump(agent, consumer));
     const svcm = new Svcm(resources.nc);
     this.#service = await svcm.add({
@@ -188,25 +191,6 @@ class TaskWorker implements Worker {
     this.#options.logger?.info({ worker: this.id }, 'worker stopped');
   }
 
-  async #consumer(agent: string): Promise<Consumer> {
-    const { js, jsm, names } = this.#options.resources;
-    const config = {
-      durable_name: names.taskConsumer(agent),
-      filter_subject: names.taskSubject(agent),
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      ack_wait: nanos(this.#ackWaitMs),
-      // One delivery more than allowed, so the last one is seen and dead-lettered here.
-      max_deliver: this.#maxDeliver + 1,
-      max_ack_pending: -1,
-    };
-    try {
-      await jsm.consumers.add(names.tasksStream, config);
-    } catch {
-      await jsm.consumers.update(names.tasksStream, config.durable_name, { ack_wait: config.ack_wait, max_deliver: config.max_deliver });
-    }
-    return js.consumers.get(names.tasksStream, config.durable_name);
-  }
 
   /** Takes tasks of `agent` while there are free slots, until the worker stops. */
   async #pump(agent: string, consumer: Consumer): Promise<void> {
@@ -327,7 +311,7 @@ class TaskWorker implements Worker {
     const snapshot = await loadSnapshot(this.#options.resources, task.runId, task.path);
     if (snapshot !== undefined && !isSnapshotActive(snapshot) && task.command?.type !== 'prompt') {
       // It ended, but its worker died before saying so: say it now from the snapshot.
-      await this.#recordEnd(task, snapshotResult(snapshot) ?? errorResult(task.runId, { code: 'no_result', message: `${task.path} ended without a result` }));
+      await this.#recordEnd(task, endedResult(task.runId, snapshot));
       running.finish('ack');
       return;
     }
@@ -365,8 +349,7 @@ class TaskWorker implements Worker {
       onEnded: (actor, result) => {
         this.#counts.ended += 1;
         this.#transport.release(actor);
-        const finished = task.depth === 0 ? finishRun(this.#options.resources, task.runId, task.path, result) : Promise.resolve();
-        void finished.catch((error: unknown) => log?.error({ err: error }, 'recording the run end failed')).finally(() => running.finish('ack'));
+        void this.#finishRun(task, result).catch((error: unknown) => log?.error({ err: error }, 'recording the run end failed')).finally(() => running.finish('ack'));
       },
     });
   }
@@ -377,15 +360,14 @@ class TaskWorker implements Worker {
    */
   async #restoreLocalChildren(runId: RunId, parent: AgentPath): Promise<void> {
     const { graph } = this.#options;
-    const store = createNatsRunStore(this.#options.resources);
-    for (const child of await store.children(runId, parent)) {
+    for (const child of await this.#store.children(runId, parent)) {
       if (child.outcome !== undefined || (graph.agents[child.agent]?.placement ?? 'local') !== 'local') continue;
       const stored = await this.#transport.records.get(runId, child.path);
       if (stored?.record.status === 'ended') continue;
       const snapshot = await loadSnapshot(this.#options.resources, runId, child.path);
       const request: SpawnRequest = { runId, path: child.path, agent: child.agent, depth: child.depth };
       if (snapshot !== undefined && !isSnapshotActive(snapshot)) {
-        await this.#recordEnd({ runId, path: child.path, agent: child.agent, depth: child.depth }, snapshotResult(snapshot) ?? errorResult(runId, { code: 'no_result', message: `${child.path} ended without a result` }));
+        await this.#recordEnd({ runId, path: child.path, agent: child.agent, depth: child.depth }, endedResult(runId, snapshot));
         continue;
       }
       await this.#restoreLocalChildren(runId, child.path);
@@ -409,15 +391,16 @@ class TaskWorker implements Worker {
 
   /** Ends the task's actor with `error` without running it: whoever waits for it gets the error. */
   #endWith(task: Task, error: ErrorInfo): Promise<void> {
-    return this.#recordEnd(task, errorResult(task.runId, error));
+    return this.#recordEnd(task, failedResult(task.runId, error));
+  }
+
+  /** Records the run's end when `task` is its entry. */
+  #finishRun(task: Task, result: AgentResult): Promise<void> {
+    return task.depth === 0 ? finishRun(this.#store, this.#transport.records, task.runId, task.path, result) : Promise.resolve();
   }
 
   async #recordEnd(task: Task, result: AgentResult): Promise<void> {
     await this.#transport.records.put(task.runId, task.path, { agent: task.agent, depth: task.depth, status: 'ended', result, updatedAt: Date.now() });
-    if (task.depth === 0) await finishRun(this.#options.resources, task.runId, task.path, result);
+    await this.#finishRun(task, result);
   }
-}
-
-function errorResult(runId: RunId, error: ErrorInfo): AgentResult {
-  return { runId, stopReason: 'error', messages: [], text: '', turns: 0, usage: emptyUsage(), durationMs: 0, error };
 }

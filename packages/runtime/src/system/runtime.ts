@@ -1,5 +1,5 @@
 import {
-  createRunId, emptyUsage, isSnapshotActive, parseAgentPath, snapshotResult, sharedSchemaValidator, systemClock, toErrorInfo, TroupeError, type AgentPath, type AgentResult, type AgentSnapshot,
+  createRunId, isSnapshotActive, parseAgentPath, sharedSchemaValidator, systemClock, toErrorInfo, TroupeError, type AgentPath, type AgentResult, type AgentSnapshot,
   type Clock, type RunId, type SchemaValidator,
 } from '@troupe/core';
 import { runPipeline, type PipelineResult } from '../pipeline/pipeline-runner.js';
@@ -9,6 +9,7 @@ import type { GraphConfig, PipelineConfig } from '../config/graph-config.js';
 import { createMemoryRunStore } from '../store/memory-run-store.js';
 import type { ChildOutcome, RunRecord, RunStatus, RunStore } from '../store/run-store.js';
 import { clockSleep } from './clock-sleep.js';
+import { endedResult } from './ended-result.js';
 import { outcomeOf } from './delegation-tool.js';
 import { graphActorFactory, type ActorBuildOptions } from './graph-actor-factory.js';
 import type { ActorFactory } from './actor-host.js';
@@ -128,7 +129,7 @@ export class Runtime {
     for (const child of children) {
       const snapshot = byPath.get(child.path);
       if (child.outcome === undefined && snapshot !== undefined && !isSnapshotActive(snapshot)) {
-        await this.store.saveChild(runId, { ...child, outcome: outcomeFromSnapshot(snapshot) });
+        await this.store.saveChild(runId, { ...child, outcome: outcomeOf(endedResult(runId, snapshot)) });
       }
     }
     await this.store.updateRun(runId, { status: waiting.length > 0 ? 'waiting' : 'running' });
@@ -205,10 +206,4 @@ export class Runtime {
 
 function depthOf(path: string): number {
   return path.split('/').length - 1;
-}
-
-function outcomeFromSnapshot(snapshot: AgentSnapshot): ChildOutcome {
-  const result = snapshotResult(snapshot);
-  if (result === undefined) return { stopReason: 'error', text: '', usage: emptyUsage(), error: { code: 'no_result', message: `${snapshot.agentPath} has no ended run` } };
-  return outcomeOf(result);
 }

@@ -1,0 +1,68 @@
+import { TroupeError, type AgentPath, type RunId } from '@troupe/core';
+import { TransportErrorCode } from '../system/actor-host.js';
+import { RunErrorCode } from '../system/run-handle.js';
+import type { ControlCommand } from '../system/transport.js';
+import type { ActorRecord } from './actor-record.js';
+import type { ActorRecords, StoredActorRecord } from './actor-records.js';
+import type { Task } from './task.js';
+
+/**
+ * Control of an actor no process answers for, from its record: an actor put aside waiting for a
+ * user (or whose host died while it waited) is woken as a task carrying the command; an abort of
+ * one between hosts is noted in its record for whoever takes it next; an ended one takes only a
+ * new prompt.
+ */
+export class UnhostedControl {
+  readonly #records: ActorRecords;
+  readonly #publish: (task: Task, id: string) => Promise<void>;
+
+  constructor(records: ActorRecords, publish: (task: Task, id: string) => Promise<void>) {
+    this.#records = records;
+    this.#publish = publish;
+  }
+
+  /**
+   * Control of an actor no process answers for. Resolves true when the command was dealt with,
+   * false when the actor is between hosts and the caller should try again.
+   */
+  async control(runId: RunId, path: AgentPath, command: ControlCommand): Promise<boolean> {
+    const stored = await this.#records.get(runId, path);
+    if (stored === undefined) throw new TroupeError(TransportErrorCode.UnknownActor, `no actor ${path} in run ${runId}`);
+    const { record } = stored;
+    switch (record.status) {
+      case 'ended':
+        if (command.type === 'abort') return true;
+        if (command.type === 'prompt') return this.#wake(runId, stored, command);
+        throw new TroupeError(TransportErrorCode.UnknownActor, `actor ${path} of run ${runId} has ended`);
+      case 'waiting':
+        assertAwaited(runId, path, record, command);
+        return this.#wake(runId, stored, command);
+      case 'queued':
+      case 'running':
+        if (command.type !== 'abort') return false;
+        return (await this.#records.change(runId, path, (current) => (current?.revision === stored.revision ? { ...record, abortRequested: true, updatedAt: Date.now() } : undefined))) !== undefined;
+    }
+  }
+
+  /** Queues a task that restores the actor from its snapshot and hands it `command`; false when its record moved meanwhile. */
+  async #wake(runId: RunId, stored: StoredActorRecord, command: ControlCommand): Promise<boolean> {
+    const { path, record } = stored;
+    const queued = await this.#records.change(runId, path, (current) =>
+      current?.revision === stored.revision ? { agent: record.agent, depth: record.depth, status: 'queued', updatedAt: Date.now() } : undefined,
+    );
+    if (queued === undefined) return false;
+    await this.#publish({ runId, path, agent: record.agent, depth: record.depth, command }, `${runId}:${path}:${queued.revision}`);
+    return true;
+  }
+}
+
+/** Refuses, before waking an actor, a reply or approval it does not wait for. */
+function assertAwaited(runId: RunId, path: AgentPath, record: ActorRecord, command: ControlCommand): void {
+  const pending = record.pending;
+  if (command.type === 'reply' && pending?.kind !== 'question') {
+    throw new TroupeError(RunErrorCode.NotWaiting, `actor ${path} of run ${runId} is not waiting for an answer`);
+  }
+  if (command.type === 'approve' && (pending?.kind !== 'permission' || pending.callId !== command.callId)) {
+    throw new TroupeError(RunErrorCode.NotWaiting, `actor ${path} of run ${runId} is not waiting for a decision on ${command.callId}`);
+  }
+}
