@@ -9,6 +9,11 @@ export class Slots {
     this.#free = size;
   }
 
+  /** Slots free now. */
+  get free(): number {
+    return this.#free;
+  }
+
   /** Slots in use. */
   get used(): number {
     return this.size - this.#free;
@@ -20,6 +25,13 @@ export class Slots {
       return Promise.resolve();
     }
     return new Promise((resolve) => this.#waiters.push(resolve));
+  }
+
+  /** Takes a slot if one is free now, without waiting. */
+  tryTake(): boolean {
+    if (this.#free === 0) return false;
+    this.#free -= 1;
+    return true;
   }
 
   give(): void {

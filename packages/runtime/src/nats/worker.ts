@@ -77,6 +77,8 @@ interface Running {
 }
 
 const PULL_EXPIRES_MS = 2000;
+/** The most tasks one pull asks for. */
+const PULL_BATCH = 16;
 
 /**
  * Starts a worker: a competing consumer of the tasks of the agents it hosts. Each task hosts an
@@ -99,6 +101,8 @@ class TaskWorker implements Worker {
   readonly #agents: string[];
   readonly #hash: string;
   readonly #slots: Slots;
+  /** The slots of agents with their own `concurrency` limit. */
+  readonly #agentSlots: Slots[] = [];
   readonly #transport: NatsTransport;
   readonly #store: NatsRunStore;
   readonly #running = new Set<Running>();
@@ -166,6 +170,7 @@ class TaskWorker implements Worker {
     if (this.#stopping) return;
     this.#stopping = true;
     this.#slots.wakeAll();
+    for (const slots of this.#agentSlots) slots.wakeAll();
     for (const pull of this.#pulls) pull.stop();
     this.#options.logger?.info({ worker: this.id, running: this.#running.size, graceMs }, 'worker stopping');
     await Promise.all(this.#pumps);
@@ -192,54 +197,75 @@ class TaskWorker implements Worker {
   }
 
 
-  /** Takes tasks of `agent` while there are free slots, until the worker stops. */
+  /**
+   * Takes tasks of `agent` while there are free slots, until the worker stops. A pull is made with
+   * one slot held, and asks for as many tasks as there are slots free at that moment (up to
+   * {@link PULL_BATCH}); each task starts as it arrives, in a slot free by then or, when other
+   * pulls took them meanwhile, once one frees (its heartbeat runs while it waits). So a stream of
+   * short tasks costs one pull request per batch instead of one per task, and a worker never runs
+   * more tasks at once than its slots, nor holds slots idle for agents that have no tasks.
+   */
   async #pump(agent: string, consumer: Consumer): Promise<void> {
     const limit = this.#options.graph.agents[agent]?.concurrency;
     const own = limit === undefined ? undefined : new Slots(limit);
-    while (!this.#stopping) {
+    if (own !== undefined) this.#agentSlots.push(own);
+    const acquire = async (): Promise<void> => {
       await this.#slots.take();
       if (own !== undefined) await own.take();
-      let msg: JsMsg | null = null;
-      if (!this.#stopping) {
-        try {
-          msg = await this.#pull(consumer);
-        } catch (error) {
-          this.#options.logger?.warn({ err: error, agent }, 'pulling a task failed; retrying');
-          await new Promise((resolve) => setTimeout(resolve, 500));
+    };
+    const tryAcquire = (): boolean => {
+      if (!this.#slots.tryTake()) return false;
+      if (own === undefined || own.tryTake()) return true;
+      this.#slots.give();
+      return false;
+    };
+    const release = (): void => {
+      this.#slots.give();
+      own?.give();
+    };
+    while (!this.#stopping) {
+      await acquire();
+      let held = true;
+      const max = Math.min(PULL_BATCH, 1 + this.#slots.free, 1 + (own?.free ?? PULL_BATCH));
+      try {
+        if (!this.#stopping) {
+          await this.#pull(consumer, max, (msg) => {
+            const slot = held ? Promise.resolve() : tryAcquire() ? Promise.resolve() : acquire();
+            held = false;
+            void this.#take(msg, slot).finally(() => void slot.then(release));
+          });
         }
+      } catch (error) {
+        this.#options.logger?.warn({ err: error, agent }, 'pulling tasks failed; retrying');
+        await new Promise((resolve) => setTimeout(resolve, 500));
       }
-      if (msg === null) {
-        this.#slots.give();
-        own?.give();
-        continue;
-      }
-      this.#take(msg).finally(() => {
-        this.#slots.give();
-        own?.give();
-      });
+      if (held) release();
     }
   }
 
-  /** One task of `consumer`, or null when none came within the pull's expiry (or the worker is stopping). */
-  async #pull(consumer: Consumer): Promise<JsMsg | null> {
-    const batch = await consumer.fetch({ max_messages: 1, expires: PULL_EXPIRES_MS });
+  /**
+   * Pulls up to `max` tasks of `consumer`, handing each to `start` as it arrives, until `max`
+   * came, the pull expired, or the worker stops.
+   */
+  async #pull(consumer: Consumer, max: number, start: (msg: JsMsg) => void): Promise<void> {
+    const batch = await consumer.fetch({ max_messages: max, expires: PULL_EXPIRES_MS });
     this.#pulls.add(batch);
-    let msg: JsMsg | null = null;
     try {
-      for await (const m of batch) msg = m;
+      for await (const msg of batch) {
+        // A task that arrives as the worker begins stopping goes straight back.
+        if (this.#stopping) msg.nak();
+        else start(msg);
+      }
     } finally {
       this.#pulls.delete(batch);
     }
-    // A task that arrived as the worker began stopping goes straight back.
-    if (msg !== null && this.#stopping) {
-      msg.nak();
-      return null;
-    }
-    return msg;
   }
 
-  /** Runs one task to its end, its wait for a user, or its refusal; settles when the message is settled. */
-  async #take(msg: JsMsg): Promise<void> {
+  /**
+   * Runs one task, once `slot` resolves, to its end, its wait for a user, or its refusal; settles
+   * when the message is settled.
+   */
+  async #take(msg: JsMsg, slot: Promise<void>): Promise<void> {
     let task: Task;
     try {
       task = parseTask(msg.string());
@@ -270,6 +296,12 @@ class TaskWorker implements Worker {
     };
     this.#running.add(running);
     this.#counts.taken += 1;
+    await slot;
+    if (this.#stopping) {
+      // It waited for a slot until the worker began stopping: it goes back, never started.
+      running.finish('nak');
+      return;
+    }
     try {
       await this.#run(running);
     } catch (error) {

@@ -89,6 +89,28 @@ describe('distributed runs', () => {
     expect(result.text).toBe('lead: city Lisbon');
   });
 
+  it('runs no more tasks at once than its concurrency, taking a burst in batches', async () => {
+    const tasks = 8;
+    const burst = testGraph({
+      lead: { delegates: ['helper'], script: [{ toolCalls: Array.from({ length: tasks }, (_, i) => delegate('helper', `task ${i}`)) }, { text: 'done' }] },
+      helper: { placement: 'remote', script: Array.from({ length: tasks }, () => ({ text: 'ok', delayMs: 40 })) },
+    });
+    cluster = await startCluster({ graph: burst, tools, server, worker: { concurrency: 3, agents: ['helper'] } });
+    const run = cluster.runtime.run('go');
+    const events = collect(run);
+    expect((await run.result).status).toBe('done');
+    // One worker publishes its actors' events in order: starts not yet ended are the tasks it runs at once.
+    let running = 0;
+    let peak = 0;
+    for (const event of events.filter((e) => e.agentPath !== 'lead')) {
+      if (event.type === 'agent_start') peak = Math.max(peak, ++running);
+      if (event.type === 'agent_end') running -= 1;
+    }
+    expect(peak).toBe(3);
+    expect(events.filter((e) => e.type === 'agent_end' && e.agentPath !== 'lead')).toHaveLength(tasks);
+    expect(cluster.workers[0]?.load()).toMatchObject({ taken: tasks, ended: tasks, running: 0 });
+  });
+
   it('aborts a remote subtree from the coordinator', async () => {
     const graph = testGraph({
       lead: { delegates: ['sleeper'], script: [{ toolCalls: [delegate('sleeper', 'sleep')] }, { text: 'never' }] },
