@@ -28,8 +28,12 @@ interface Batch {
   request: number;
   /** The tools as they were when the batch started. */
   tools: ReadonlyMap<string, Tool>;
-  /** Created on first use of a call's signal: most tools never read it, and each costs µs. */
-  controller: AbortController | undefined;
+  /**
+   * Each call's abort controller, created on first use of its signal (most tools never read it,
+   * and each costs µs). One per call, not per batch: a signal shared by many parallel calls would
+   * collect more abort listeners than Node allows without a warning.
+   */
+  controllers: Map<string, AbortController> | undefined;
   cancelled: boolean;
   /** The calls this batch must settle. */
   calls: ToolCall[];
@@ -61,7 +65,7 @@ export class ToolEffect {
   run(command: ToolsCommand): void {
     const skip = new Set(command.skip);
     const batch: Batch = {
-      request: command.request, tools: this.#deps.tools.current().byName, controller: undefined, cancelled: false, calls: command.calls.filter((call) => !skip.has(call.id)),
+      request: command.request, tools: this.#deps.tools.current().byName, controllers: undefined, cancelled: false, calls: command.calls.filter((call) => !skip.has(call.id)),
       running: new Map(), outcome: { results: [], suspended: [] }, steered: command.steered,
     };
     this.#current = batch;
@@ -98,7 +102,7 @@ export class ToolEffect {
   /** Aborts what still runs and gives every unsettled call the error result `text`. */
   #stop(batch: Batch, text: string): void {
     batch.cancelled = true;
-    batch.controller?.abort();
+    for (const controller of batch.controllers?.values() ?? []) controller.abort();
     const now = this.#deps.now();
     const settled = new Set(batch.outcome.results.map((r) => r.toolCallId));
     for (const call of batch.calls) {
@@ -190,7 +194,7 @@ export class ToolEffect {
     const hooks = this.#deps.hooks;
     let result: ToolResult;
     try {
-      const veto = hooks.beforeToolCall === undefined ? undefined : await hooks.beforeToolCall(call, { signal: signalOf(batch) });
+      const veto = hooks.beforeToolCall === undefined ? undefined : await hooks.beforeToolCall(call, { signal: signalOf(batch, call) });
       result = veto === undefined ? await tool.execute(call.arguments, this.#context(batch, call)) : { content: `blocked: ${veto.veto}`, isError: true };
     } catch (error) {
       result = failure(call, error);
@@ -270,7 +274,7 @@ class CallContext implements ToolContext {
   }
 
   get signal(): AbortSignal {
-    return signalOf(this.#batch);
+    return signalOf(this.#batch, this.#call);
   }
 
   update(partial: unknown): void {
@@ -290,12 +294,15 @@ function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
-function signalOf(batch: Batch): AbortSignal {
-  if (batch.controller === undefined) {
-    batch.controller = new AbortController();
-    if (batch.cancelled) batch.controller.abort();
+function signalOf(batch: Batch, call: ToolCall): AbortSignal {
+  batch.controllers ??= new Map();
+  let controller = batch.controllers.get(call.id);
+  if (controller === undefined) {
+    controller = new AbortController();
+    if (batch.cancelled) controller.abort();
+    batch.controllers.set(call.id, controller);
   }
-  return batch.controller.signal;
+  return controller.signal;
 }
 
 function toResultMessage(call: ToolCall, result: ToolResult, timestamp: number): ToolResultMessage {

@@ -69,6 +69,20 @@ describe('abort', () => {
     expect(countEnds(events)).toBe(1);
   });
 
+  it('gives each parallel call its own signal, so many listeners on them stay within limits', async () => {
+    const block = blockingTool();
+    const calls = 12;
+    const agent = scriptedAgent([{ toolCalls: Array.from({ length: calls }, () => ({ name: 'block' })) }, { text: 'never' }], { tools: [block.tool] });
+    const result = agent.prompt('go');
+    while (block.started.length < calls) await new Promise<void>((resolve) => setImmediate(resolve));
+    const signals = new Set(block.started.map((ctx) => ctx.signal));
+    // Node warns past ten abort listeners on one signal; a tool that hands its signal on (fetch, a child process) adds one.
+    expect(signals.size).toBe(calls);
+    agent.abort();
+    expect((await result).stopReason).toBe('aborted');
+    expect([...signals].every((signal) => signal.aborted)).toBe(true);
+  });
+
   it('aborts from idle, from a retry back-off, and while waiting for the user', async () => {
     const idle = scriptedAgent([]);
     idle.abort();
