@@ -55,12 +55,20 @@ export class RunHandle {
   readonly #subscription: Subscription;
   readonly #abort: () => Promise<void>;
   #usage = emptyUsage();
+  /** The usage events counted live, while a resumed run's earlier usage is still to be counted (see {@link countEarlier}). */
+  #liveUsage: Set<string> | undefined;
   #ended = false;
   /** Set by the runtime once the run is started. */
   result!: Promise<RunResult>;
 
-  constructor(id: RunId, entry: AgentPath, transport: Transport, options: { onChange(status: RunStatus): void; waiting?: PendingAt[]; abort?: () => Promise<void> }) {
+  constructor(
+    id: RunId,
+    entry: AgentPath,
+    transport: Transport,
+    options: { onChange(status: RunStatus): void; waiting?: PendingAt[]; abort?: () => Promise<void>; resumed?: boolean },
+  ) {
     const { onChange, waiting = [] } = options;
+    if (options.resumed === true) this.#liveUsage = new Set();
     this.id = id;
     this.entry = entry;
     this.#transport = transport;
@@ -88,6 +96,17 @@ export class RunHandle {
   /** Usage summed over every actor so far. */
   get usage(): Usage {
     return this.#usage;
+  }
+
+  /**
+   * Adds the usage of a resumed run's events from before this handle (as the store kept them), so
+   * the run's usage is what all of it cost, not only what came after the resume. An event also
+   * seen live meanwhile counts once.
+   */
+  countEarlier(events: readonly AgentEvent[]): void {
+    const live = this.#liveUsage;
+    this.#liveUsage = undefined;
+    for (const event of events) if (event.type === 'usage' && live?.has(usageKey(event)) !== true) this.#usage = addUsage(this.#usage, event.usage);
   }
 
   /** Answers the question of the actor at `path` (default: the only actor asking one). */
@@ -132,6 +151,7 @@ export class RunHandle {
     switch (event.type) {
       case 'usage':
         this.#usage = addUsage(this.#usage, event.usage);
+        this.#liveUsage?.add(usageKey(event));
         break;
       case 'permission_request':
         this.#pending.set(event.agentPath, { kind: 'permission', callId: event.toolCallId, toolName: event.toolName, args: event.args });
@@ -163,4 +183,9 @@ export class RunHandle {
     }
     return first.path;
   }
+}
+
+/** Tells one usage event from another: an actor restored from an earlier checkpoint counts `seq` again from there, at later times. */
+function usageKey(event: AgentEvent): string {
+  return `${event.agentPath}\n${event.seq}\n${event.ts}`;
 }

@@ -123,7 +123,9 @@ export class Runtime {
     const waiting: PendingAt[] = live.flatMap((s) => (s.context.pending === null ? [] : [{ path: s.agentPath as never, input: s.context.pending }]));
     const pipeline = this.graph.pipelines?.[record.entry];
     const controller = new AbortController();
-    const handle = this.#handle(runId, entry, waiting, pipeline === undefined ? undefined : () => Promise.resolve(controller.abort()));
+    const handle = this.#handle(runId, entry, waiting, pipeline === undefined ? undefined : () => Promise.resolve(controller.abort()), true);
+    // What the run cost before the resume counts too.
+    handle.countEarlier(await this.store.readEvents(runId));
     const children = await this.store.children(runId);
     // A child that ended while its outcome was not yet recorded: record it from its snapshot.
     for (const child of children) {
@@ -158,9 +160,9 @@ export class Runtime {
     return runPipeline(pipeline, input, { transport: this.transport, store: this.store, runId, root: parseAgentPath(pipeline.name), validator: this.#validator, signal });
   }
 
-  #handle(id: RunId, entry: AgentPath, waiting: PendingAt[] = [], abort?: () => Promise<void>): RunHandle {
+  #handle(id: RunId, entry: AgentPath, waiting: PendingAt[] = [], abort?: () => Promise<void>, resumed = false): RunHandle {
     const onChange = (status: RunStatus): void => void this.store.updateRun(id, { status }).catch(() => undefined);
-    return new RunHandle(id, entry, this.transport, abort === undefined ? { onChange, waiting } : { onChange, waiting, abort });
+    return new RunHandle(id, entry, this.transport, { onChange, waiting, resumed, ...(abort === undefined ? {} : { abort }) });
   }
 
   async #finishPipeline(handle: RunHandle, ended: Promise<PipelineResult>, signal: AbortSignal): Promise<RunResult> {

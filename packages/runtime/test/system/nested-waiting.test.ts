@@ -8,6 +8,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { addUsage, emptyUsage } from '@troupe/core';
 import { createToolRegistry, type ToolFactory } from '@troupe/tools';
 import { describe, expect, it } from 'vitest';
 import { createFileRunStore, createRuntime, type RunHandle } from '../../src/index.js';
@@ -75,7 +76,7 @@ describe('nested waiting', () => {
     await resumed.reply('Porto');
     await approval;
     await resumed.approve('call_2_1', 'allow_always');
-    const { result, status } = await finished(resumed);
+    const { result, status, usage } = await finished(resumed);
     expect(status).toBe('done');
     expect(result.text).toBe('Plan: going to written');
     // One planner only: the restored parent re-attached to its child instead of starting another.
@@ -84,6 +85,11 @@ describe('nested waiting', () => {
     expect(await store.getRun(run.id)).toMatchObject({ status: 'done', stopReason: 'stop' });
     const events = await store.readEvents(run.id);
     expect(events.filter((e) => e.type === 'agent_end').map((e) => e.agentPath)).toEqual(['lead/planner#1', 'lead']);
+    // The run's usage is what every model call of it cost, before the resume as well as after.
+    const spent = events.flatMap((e) => (e.type === 'usage' ? [e.usage] : [])).reduce(addUsage, emptyUsage());
+    expect(spent.totalTokens).toBeGreaterThan(0);
+    expect(usage).toEqual(spent);
+    expect((await store.getRun(run.id))?.usage).toEqual(spent);
     await second.close();
   });
 
