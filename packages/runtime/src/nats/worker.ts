@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Consumer, ConsumerMessages, JsMsg } from '@nats-io/jetstream';
+import type { Consumer, JsMsg } from '@nats-io/jetstream';
 import { Svcm, type Service } from '@nats-io/services';
 import {
   isSnapshotActive, snapshotState, systemClock, toErrorInfo, TroupeError, type AgentPath, type AgentResult,
@@ -20,6 +20,7 @@ import { createNatsTransport, type NatsTransport } from './nats-transport.js';
 import { finishRun } from './run-finish.js';
 import { Slots } from './slots.js';
 import { taskConsumer } from './task-consumer.js';
+import { TaskPump } from './task-pump.js';
 import { countTakes } from './task-takes.js';
 import { GRAPH_HEADER, parseTask, TaskErrorCode, type Task } from './task.js';
 
@@ -76,9 +77,6 @@ interface Running {
   finish(how: 'ack' | 'nak' | 'term'): void;
 }
 
-const PULL_EXPIRES_MS = 2000;
-/** The most tasks one pull asks for. */
-const PULL_BATCH = 16;
 
 /**
  * Starts a worker: a competing consumer of the tasks of the agents it hosts. Each task hosts an
@@ -101,14 +99,10 @@ class TaskWorker implements Worker {
   readonly #agents: string[];
   readonly #hash: string;
   readonly #slots: Slots;
-  /** The slots of agents with their own `concurrency` limit. */
-  readonly #agentSlots: Slots[] = [];
   readonly #transport: NatsTransport;
   readonly #store: NatsRunStore;
   readonly #running = new Set<Running>();
-  readonly #pumps: Promise<void>[] = [];
-  /** Pulls waiting for a task, stopped when the worker stops. */
-  readonly #pulls = new Set<ConsumerMessages>();
+  readonly #pumps: TaskPump[] = [];
   readonly #counts = { taken: 0, ended: 0, parked: 0, deadLettered: 0 };
   readonly #ackWaitMs: number;
   readonly #maxDeliver: number;
@@ -144,7 +138,18 @@ class TaskWorker implements Worker {
     const { resources } = this.#options;
     const consumers: Array<[string, Consumer]> = [];
     for (const agent of this.#agents) consumers.push([agent, await taskConsumer(resources, agent, { ackWaitMs: this.#ackWaitMs, maxDeliver: this.#maxDeliver })]);
-    for (const [agent, consumer] of consumers) this.#pumps.push(this.#pump(agent, consumer));
+    for (const [agent, consumer] of consumers) {
+      const limit = this.#options.graph.agents[agent]?.concurrency;
+      this.#pumps.push(
+        new TaskPump({
+          consumer,
+          slots: this.#slots,
+          ...(limit === undefined ? {} : { own: new Slots(limit) }),
+          run: (msg, slot) => this.#take(msg, slot),
+          onError: (error) => this.#options.logger?.warn({ err: error, agent }, 'pulling tasks failed; retrying'),
+        }),
+      );
+    }
     const svcm = new Svcm(resources.nc);
     this.#service = await svcm.add({
       name: resources.names.serviceName,
@@ -170,10 +175,9 @@ class TaskWorker implements Worker {
     if (this.#stopping) return;
     this.#stopping = true;
     this.#slots.wakeAll();
-    for (const slots of this.#agentSlots) slots.wakeAll();
-    for (const pull of this.#pulls) pull.stop();
+    for (const pump of this.#pumps) pump.stop();
     this.#options.logger?.info({ worker: this.id, running: this.#running.size, graceMs }, 'worker stopping');
-    await Promise.all(this.#pumps);
+    await Promise.all(this.#pumps.map((pump) => pump.done));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
     await Promise.race([Promise.all([...this.#running].map((r) => r.done)), grace]);
@@ -196,70 +200,6 @@ class TaskWorker implements Worker {
     this.#options.logger?.info({ worker: this.id }, 'worker stopped');
   }
 
-
-  /**
-   * Takes tasks of `agent` while there are free slots, until the worker stops. A pull is made with
-   * one slot held, and asks for as many tasks as there are slots free at that moment (up to
-   * {@link PULL_BATCH}); each task starts as it arrives, in a slot free by then or, when other
-   * pulls took them meanwhile, once one frees (its heartbeat runs while it waits). So a stream of
-   * short tasks costs one pull request per batch instead of one per task, and a worker never runs
-   * more tasks at once than its slots, nor holds slots idle for agents that have no tasks.
-   */
-  async #pump(agent: string, consumer: Consumer): Promise<void> {
-    const limit = this.#options.graph.agents[agent]?.concurrency;
-    const own = limit === undefined ? undefined : new Slots(limit);
-    if (own !== undefined) this.#agentSlots.push(own);
-    const acquire = async (): Promise<void> => {
-      await this.#slots.take();
-      if (own !== undefined) await own.take();
-    };
-    const tryAcquire = (): boolean => {
-      if (!this.#slots.tryTake()) return false;
-      if (own === undefined || own.tryTake()) return true;
-      this.#slots.give();
-      return false;
-    };
-    const release = (): void => {
-      this.#slots.give();
-      own?.give();
-    };
-    while (!this.#stopping) {
-      await acquire();
-      let held = true;
-      const max = Math.min(PULL_BATCH, 1 + this.#slots.free, 1 + (own?.free ?? PULL_BATCH));
-      try {
-        if (!this.#stopping) {
-          await this.#pull(consumer, max, (msg) => {
-            const slot = held ? Promise.resolve() : tryAcquire() ? Promise.resolve() : acquire();
-            held = false;
-            void this.#take(msg, slot).finally(() => void slot.then(release));
-          });
-        }
-      } catch (error) {
-        this.#options.logger?.warn({ err: error, agent }, 'pulling tasks failed; retrying');
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-      if (held) release();
-    }
-  }
-
-  /**
-   * Pulls up to `max` tasks of `consumer`, handing each to `start` as it arrives, until `max`
-   * came, the pull expired, or the worker stops.
-   */
-  async #pull(consumer: Consumer, max: number, start: (msg: JsMsg) => void): Promise<void> {
-    const batch = await consumer.fetch({ max_messages: max, expires: PULL_EXPIRES_MS });
-    this.#pulls.add(batch);
-    try {
-      for await (const msg of batch) {
-        // A task that arrives as the worker begins stopping goes straight back.
-        if (this.#stopping) msg.nak();
-        else start(msg);
-      }
-    } finally {
-      this.#pulls.delete(batch);
-    }
-  }
 
   /**
    * Runs one task, once `slot` resolves, to its end, its wait for a user, or its refusal; settles
