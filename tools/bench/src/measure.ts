@@ -7,6 +7,11 @@ export function median(values: number[]): number {
   return values.length % 2 === 1 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2;
 }
 
+/** `min–max` of `values`, rounded: how far runs on a noisy machine spread around the median. */
+export function spread(values: number[]): string {
+  return `${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}`;
+}
+
 /** Peak resident set size of this process so far, in MB. */
 export function peakRssMb(): number {
   return Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10;

@@ -18,7 +18,7 @@ import {
   connectNats, createNatsRunStore, createNatsTransport, graphHash, openNatsResources, startNatsServer, type NatsResources,
 } from '@troupe/runtime/nats';
 import { delegationGraph } from './bench-graph.js';
-import { median, numberArg, report } from './measure.js';
+import { median, numberArg, report, spread } from './measure.js';
 
 const delegations = numberArg('delegations', 200);
 const runs = numberArg('runs', 5);
@@ -67,6 +67,7 @@ async function roundTrip(): Promise<void> {
     delegations,
     runs,
     us_per_delegation: Math.round(median(perDelegation)),
+    us_per_delegation_runs: spread(perDelegation),
     raw_request_reply_us: Math.round(median(raw)),
     checkpoint_bytes_first_tenth: average(lead.slice(0, tenth)),
     checkpoint_bytes_last_tenth: average(lead.slice(-tenth)),
@@ -81,7 +82,8 @@ async function throughput(workers: number): Promise<void> {
   const walls: number[] = [];
   for (let i = 0; i < runs; i++) walls.push(await runOnce(resources, delegationGraph({ ...shape, helperPlacement: 'remote' }), []));
   const total = shape.turns * shape.perTurn;
-  report({ workload: 'remote-throughput', workers, tasks: total, runs, tasks_per_s: Math.round(total / (median(walls) / 1000)) });
+  const rates = walls.map((wall) => total / (wall / 1000));
+  report({ workload: 'remote-throughput', workers, tasks: total, runs, tasks_per_s: Math.round(median(rates)), tasks_per_s_runs: spread(rates) });
   await resources.nc.close();
 }
 
