@@ -8,6 +8,7 @@ import { mcpToolsCommand } from './commands/mcp-tools.js';
 import { answerCommand, type Answer } from './commands/answer.js';
 import { graphCommand } from './commands/graph.js';
 import { natsAnswerCommand } from './commands/nats-answer.js';
+import { resumeCommand } from './commands/resume.js';
 import { runCommand } from './commands/run.js';
 import { runsCommand } from './commands/runs.js';
 import { showCommand } from './commands/show.js';
@@ -189,6 +190,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   ).action(async (runId: string, callId: string, decision: string, _flags: unknown, command: Command) => {
     exitCode = await answerWith(runId, { kind: 'approve', callId, decision }, command.opts<AnswerFlags>());
   });
+
+  program
+    .command('resume')
+    .description('go on with a run whose troupe run process is gone (killed, or its machine restarted), from its last checkpoints')
+    .argument('<runId>', 'the run (troupe runs lists them)')
+    .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR)
+    .option('--json', 'print every event as one JSON line')
+    .addOption(logLevelOption('warn'))
+    .action(async (runId: string, flags: { runsDir: string; json?: boolean; logLevel: LogLevel }) => {
+      exitCode = await resumeCommand({ runId, runsDir: flags.runsDir, logLevel: flags.logLevel, ...(flags.json === true ? { json: true } : {}) }, io);
+    });
 
   addNatsOptions(
     program

@@ -1,0 +1,57 @@
+/**
+ * `troupe resume` across processes: a `troupe run` SIGKILLed while a child thinks (its side
+ * effect written and checkpointed) is taken up from its runs directory by another process, which
+ * finishes it without running the finished turn (nor its tool) again. A run that ended is refused.
+ */
+import { mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createFileRunStore } from '@troupe/runtime';
+import { describe, expect, it, vi } from 'vitest';
+import { spawnTroupe, startTroupe } from '../spawn-troupe.js';
+
+describe('troupe resume', () => {
+  it('goes on with a killed run from its checkpoints, running no finished turn again', async () => {
+    const runs = mkdtempSync(join(tmpdir(), 'troupe-resume-runs-'));
+    const workspace = mkdtempSync(join(tmpdir(), 'troupe-resume-ws-'));
+    const env = { RESUME_WORKSPACE: workspace };
+    const effects = async (): Promise<string[]> => (await readFile(join(workspace, 'effects.txt'), 'utf8').catch(() => '')).split('\n').filter(Boolean);
+    const store = createFileRunStore(runs);
+
+    const first = startTroupe(['run', 'crash-resume.yaml', '--input', 'go', '--runs-dir', runs], { env });
+    // The helper's bash turn has run and is checkpointed: it is thinking about its answer.
+    const runId = await vi.waitFor(
+      async () => {
+        const [run] = await store.listRuns();
+        expect(run).toBeDefined();
+        const helper = (await store.loadSnapshots(run!.id)).find((s) => s.agentPath === 'lead/helper#1');
+        expect(helper?.context.messages.some((m) => m.role === 'toolResult')).toBe(true);
+        return run!.id;
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    first.child.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
+    expect(await store.getRun(runId)).toMatchObject({ status: 'running' });
+    const [token] = await effects();
+
+    const resumed = await spawnTroupe(['resume', runId, '--runs-dir', runs], { env });
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout.trim()).toBe(`Done. Marked ${token}`);
+    expect(resumed.stderr).toMatch(new RegExp(`run ${runId} · done · stop stop`));
+    expect(await effects()).toEqual([token]);
+    expect(await store.getRun(runId)).toMatchObject({ status: 'done', stopReason: 'stop' });
+
+    const again = await spawnTroupe(['resume', runId, '--runs-dir', runs]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toBe(`troupe: run ${runId} is done, there is nothing to go on with\n`);
+  }, 60_000);
+
+  it('says when the run does not exist, with exit 2', async () => {
+    const runs = mkdtempSync(join(tmpdir(), 'troupe-resume-runs-'));
+    const missing = await spawnTroupe(['resume', 'run_nope', '--runs-dir', runs]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(`troupe: no run run_nope in ${runs} (troupe runs lists them)\n`);
+  });
+});
