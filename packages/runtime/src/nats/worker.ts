@@ -77,7 +77,6 @@ interface Running {
   finish(how: 'ack' | 'nak' | 'term'): void;
 }
 
-
 /**
  * Starts a worker: a competing consumer of the tasks of the agents it hosts. Each task hosts an
  * actor — fresh, or restored from its latest snapshot when the task was redelivered or wakes an
@@ -199,7 +198,6 @@ class TaskWorker implements Worker {
     await this.#transport.close();
     this.#options.logger?.info({ worker: this.id }, 'worker stopped');
   }
-
 
   /**
    * Runs one task, once `slot` resolves, to its end, its wait for a user, or its refusal; settles

@@ -99,9 +99,9 @@ export class RunHandle {
   }
 
   /**
-   * Adds the usage of a resumed run's events from before this handle (as the store kept them), so
-   * the run's usage is what all of it cost, not only what came after the resume. An event also
-   * seen live meanwhile counts once.
+   * Called by the runtime when it resumes a run: adds the usage of the run's events from before
+   * this handle (as the store kept them), so the run's usage is what all of it cost, not only
+   * what came after the resume. An event also seen live meanwhile counts once.
    */
   countEarlier(events: readonly AgentEvent[]): void {
     const live = this.#liveUsage;
