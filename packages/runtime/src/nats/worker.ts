@@ -121,15 +121,16 @@ class TaskWorker implements Worker {
     const store = createNatsRunStore(options.resources);
     this.#store = store;
     const { resources: _r, graph: _g, agents: _a, concurrency: _c, ackWaitMs: _w, maxDeliver: _m, id: _i, logger: _l, ...build } = options;
+    const onError = (error: unknown): void => this.#options.logger?.error({ err: error }, 'background write failed');
     this.#transport = createNatsTransport({
       resources: options.resources,
       store,
-      factory: graphActorFactory(graph, { ...build, store, sleep: clockSleep(build.clock ?? systemClock), tools: build.tools ?? defaultToolRegistry() }),
+      factory: graphActorFactory(graph, { ...build, store, sleep: clockSleep(build.clock ?? systemClock), tools: build.tools ?? defaultToolRegistry(), onError }),
       graphHash: this.#hash,
       placement: (agent) => graph.agents[agent]?.placement ?? 'local',
       concurrency: (agent) => graph.agents[agent]?.concurrency,
       hostId: this.id,
-      onError: (error) => this.#options.logger?.error({ err: error }, 'background write failed'),
+      onError,
     });
   }
 

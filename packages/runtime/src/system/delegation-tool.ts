@@ -27,6 +27,8 @@ export interface DelegationContext {
   restored?: boolean;
   /** Waits `ms` unless the signal fires first (injected: tests use a simulated clock). */
   sleep(ms: number, signal: AbortSignal): Promise<void>;
+  /** Failures of background writes (a child's recorded outcome). */
+  onError?: (error: unknown) => void;
 }
 
 /** The name of the tool that delegates to `agent`. */
@@ -96,7 +98,10 @@ export function createDelegationTool(child: { name: string; description?: string
           result = await waitFor(current.path);
         }
         const outcome = outcomeOf(result);
-        await context.store.saveChild(runId, { ...current, outcome });
+        // Not waited for: the parent need not wait a round trip to a remote store for it. Should
+        // the parent be restored before its turn is checkpointed, the child's own snapshot or
+        // record still has the outcome (Runtime.resume records it from there).
+        context.store.saveChild(runId, { ...current, outcome }).catch((error: unknown) => context.onError?.(error));
         return { ...outcome, path: current.path };
       }
 

@@ -30,6 +30,8 @@ export interface ActorBuildOptions {
 export interface GraphActorFactoryOptions extends ActorBuildOptions {
   store: RunStore;
   sleep(ms: number, signal: AbortSignal): Promise<void>;
+  /** Failures of background writes of the actors' delegations. */
+  onError?: (error: unknown) => void;
 }
 
 /**
@@ -56,6 +58,7 @@ export function graphActorFactory(graph: GraphConfig, options: GraphActorFactory
         supervision: config.supervision ?? options.supervision ?? { retries: 0, backoffMs: 1000 },
         sleep: options.sleep,
         restored: request.snapshot !== undefined,
+        ...(options.onError === undefined ? {} : { onError: options.onError }),
       }),
     );
     const agentOptions = { ...base, tools: withExtraTools(base.tools, delegations) };

@@ -71,7 +71,7 @@ export class Runtime {
     const parts: TransportParts = {
       store: this.store,
       // One tool registry for every actor, not one per spawned agent.
-      factory: graphActorFactory(this.graph, { ...build, store: this.store, sleep, tools: build.tools ?? defaultToolRegistry() }),
+      factory: graphActorFactory(this.graph, { ...build, store: this.store, sleep, tools: build.tools ?? defaultToolRegistry(), ...(onError === undefined ? {} : { onError }) }),
       concurrency: (agent) => this.graph.agents[agent]?.concurrency,
     };
     if (typeof transport === 'function') this.transport = transport(parts);

@@ -8,7 +8,7 @@
 import type { AgentEvent, ToolResultMessage } from '@troupe/core';
 import { SimulatedClock } from '@troupe/core/testing';
 import { describe, expect, it } from 'vitest';
-import { createRuntime } from '../../src/index.js';
+import { createMemoryRunStore, createRuntime, type RunStore } from '../../src/index.js';
 import { delegate, finished, testGraph } from './graph-builder.js';
 
 function toolResults(messages: readonly { role: string }[]): ToolResultMessage[] {
@@ -35,6 +35,25 @@ describe('delegation', () => {
     expect(new Set(events.map((e) => e.runId))).toEqual(new Set([run.id]));
     // The child saw its task as its prompt; the run's usage covers both actors.
     expect(usage.totalTokens).toBeGreaterThan(result.usage.totalTokens);
+    await runtime.close();
+  });
+
+  it("records a child's outcome in the background, reporting a failed write without failing the run", async () => {
+    const graph = testGraph({
+      lead: { delegates: ['researcher'], script: [{ toolCalls: [delegate('researcher', 'find facts')] }, { text: 'Summary: {{lastToolResult}}' }] },
+      researcher: { script: [{ text: 'the sky is blue' }] },
+    });
+    const memory = createMemoryRunStore();
+    const refused = new Error('the store refused the outcome');
+    // The outcome's write never lands: the parent goes on without waiting for it, and hears of its failure.
+    const store: RunStore = { ...memory, saveChild: (id, child) => (child.outcome === undefined ? memory.saveChild(id, child) : Promise.reject(refused)) };
+    const errors: unknown[] = [];
+    const runtime = createRuntime({ graph, store, onError: (error) => errors.push(error) });
+    const { status, result } = await finished(runtime.run('tell me about the sky'));
+    expect(status).toBe('done');
+    expect(result.text).toBe('Summary: the sky is blue');
+    expect(errors).toEqual([refused]);
+    expect(await memory.children(result.runId)).toMatchObject([{ path: 'lead/researcher#1', task: 'find facts' }]);
     await runtime.close();
   });
 
