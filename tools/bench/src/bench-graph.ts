@@ -1,4 +1,4 @@
-import type { GraphConfig } from '@troupe/runtime';
+import type { GraphConfig, Runtime } from '@troupe/runtime';
 
 /**
  * The graph of the delegation benchmarks: a lead that runs `turns` turns of `perTurn` delegations
@@ -23,4 +23,14 @@ export function delegationGraph(options: { turns: number; perTurn: number; helpe
       helper: { name: 'helper', model: 'helper', tools: [], ...(options.helperPlacement === undefined ? {} : { placement: options.helperPlacement }) },
     },
   };
+}
+
+/** Runs `runtime`'s entry once on `go`, closes it, and resolves with the run's wall time in ms; throws unless the run ended done. */
+export async function timedRun(runtime: Runtime): Promise<number> {
+  const started = performance.now();
+  const result = await runtime.run('go').result;
+  const elapsed = performance.now() - started;
+  await runtime.close();
+  if (result.status !== 'done') throw new Error(`run ended ${result.status}: ${result.error?.message ?? ''}`);
+  return elapsed;
 }

@@ -6,7 +6,7 @@
  *   node --expose-gc dist/delegation.js [--delegations 200] [--runs 20]
  */
 import { createRuntime } from '@troupe/runtime';
-import { delegationGraph } from './bench-graph.js';
+import { delegationGraph, timedRun } from './bench-graph.js';
 import { median, numberArg, peakRssMb, report } from './measure.js';
 
 const delegations = numberArg('delegations', 200);
@@ -14,14 +14,8 @@ const runs = numberArg('runs', 20);
 
 const graph = delegationGraph({ turns: delegations, perTurn: 1 });
 
-async function once(): Promise<number> {
-  const runtime = createRuntime({ graph });
-  const started = performance.now();
-  const result = await runtime.run('go').result;
-  const elapsed = performance.now() - started;
-  await runtime.close();
-  if (result.status !== 'done') throw new Error(`run ended ${result.status}: ${result.error?.message ?? ''}`);
-  return elapsed;
+function once(): Promise<number> {
+  return timedRun(createRuntime({ graph }));
 }
 
 for (let i = 0; i < 5; i++) await once();

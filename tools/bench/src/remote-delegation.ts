@@ -17,7 +17,7 @@ import { createRuntime, type GraphConfig, type RunStore } from '@troupe/runtime'
 import {
   connectNats, createNatsRunStore, createNatsTransport, graphHash, openNatsResources, startNatsServer, type NatsResources,
 } from '@troupe/runtime/nats';
-import { delegationGraph } from './bench-graph.js';
+import { delegationGraph, timedRun } from './bench-graph.js';
 import { median, numberArg, report, spread } from './measure.js';
 
 const delegations = numberArg('delegations', 200);
@@ -105,19 +105,15 @@ async function deployment(shape: { turns: number; perTurn: number }, workers: nu
 }
 
 /** One run of `graph` with the coordinator's transport; ms of wall time. Records the lead's checkpoint bytes per turn. */
-async function runOnce(resources: NatsResources, graph: GraphConfig, turnBytes: number[]): Promise<number> {
+function runOnce(resources: NatsResources, graph: GraphConfig, turnBytes: number[]): Promise<number> {
   const store = countingStore(createNatsRunStore(resources), turnBytes);
-  const runtime = createRuntime({
-    graph,
-    store,
-    transport: (parts) => createNatsTransport({ ...parts, resources, graphHash: graphHash(graph), placement: (agent) => graph.agents[agent]?.placement ?? 'local' }),
-  });
-  const started = performance.now();
-  const result = await runtime.run('go').result;
-  const wall = performance.now() - started;
-  await runtime.close();
-  if (result.status !== 'done') throw new Error(`run ended ${result.status}: ${result.error?.message ?? ''}`);
-  return wall;
+  return timedRun(
+    createRuntime({
+      graph,
+      store,
+      transport: (parts) => createNatsTransport({ ...parts, resources, graphHash: graphHash(graph), placement: (agent) => graph.agents[agent]?.placement ?? 'local' }),
+    }),
+  );
 }
 
 /** `store`, noting the bytes of each checkpoint of the lead (two a turn: tools started, turn ended). */

@@ -5,21 +5,9 @@
  *   node --expose-gc dist/waiting-agents.js [--agents 10000]
  */
 import { createRuntime, type GraphConfig } from '@troupe/runtime';
-import { createToolRegistry, type ToolFactory } from '@troupe/tools';
 import { numberArg, peakRssMb, report } from './measure.js';
 
 const agents = numberArg('agents', 10_000);
-
-const ask: ToolFactory = {
-  name: 'ask_user',
-  description: 'Asks the user.',
-  create: () => ({
-    name: 'ask_user',
-    description: 'Asks the user a question and waits for the answer.',
-    parameters: { type: 'object', properties: { question: { type: 'string' } }, required: ['question'] },
-    execute: (args) => ({ content: 'waiting for the user', control: { type: 'suspend', question: String(args['question']) } }),
-  }),
-};
 
 const graph: GraphConfig = {
   version: 1,
@@ -31,7 +19,8 @@ const graph: GraphConfig = {
   agents: { asker: { name: 'asker', model: 'asker', tools: ['ask_user'] } },
 };
 
-const runtime = createRuntime({ graph, tools: createToolRegistry({ factories: [ask] }) });
+// `ask_user` is the built-in control tool of the runtime's default registry.
+const runtime = createRuntime({ graph });
 const started = performance.now();
 const handles = Array.from({ length: agents }, () => runtime.run('start'));
 await Promise.all(

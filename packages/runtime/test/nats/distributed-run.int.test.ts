@@ -8,7 +8,7 @@ import { createToolRegistry } from '@troupe/tools';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunHandle } from '../../src/index.js';
 import { startNatsServer, type NatsServerProcess } from '../../src/nats/index.js';
-import { askTool, delegate, finished, testGraph } from '../system/graph-builder.js';
+import { askTool, delegate, finished, testGraph, untilWaiting } from '../system/graph-builder.js';
 import { startCluster, type Cluster } from './cluster.js';
 
 const tools = createToolRegistry({ factories: [askTool] });
@@ -45,16 +45,6 @@ function collect(run: RunHandle): AgentEvent[] {
   return events;
 }
 
-function waiting(run: RunHandle): Promise<void> {
-  return new Promise((resolve) => {
-    const sub = run.events$.subscribe(() => {
-      if (run.status === 'waiting') {
-        queueMicrotask(() => sub.unsubscribe());
-        resolve();
-      }
-    });
-  });
-}
 
 describe('distributed runs', () => {
   it('runs remote delegations on workers and streams their events to the coordinator', async () => {
@@ -79,7 +69,7 @@ describe('distributed runs', () => {
     });
     cluster = await startCluster({ graph, tools, workers: 2, server });
     const run = cluster.runtime.run('go');
-    await waiting(run);
+    await untilWaiting(run);
     expect(run.waiting).toMatchObject([{ path: 'lead/asker#1', input: { kind: 'question', question: 'Which city?' } }]);
     // The worker acked the task and let the actor go: nothing runs while it waits.
     await expect.poll(() => cluster!.workers.reduce((n, w) => n + w.load().parked, 0)).toBe(1);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseAgentPath, type AgentEvent, type RunId } from '@troupe/core';
 import { describe, expect, it } from 'vitest';
 import { createFileRunStore, createRuntime, type GraphConfig, type RunHandle } from '../../src/index.js';
-import { testGraph } from '../system/graph-builder.js';
+import { testGraph, untilWaiting } from '../system/graph-builder.js';
 
 function briefGraph(): GraphConfig {
   const graph = testGraph({
@@ -35,17 +35,6 @@ function briefGraph(): GraphConfig {
   return graph;
 }
 
-/** Resolves once `count` actors of the run wait for a user. */
-function waitingOf(run: RunHandle, count: number): Promise<void> {
-  return new Promise((resolve) => {
-    const sub = run.events$.subscribe(() => {
-      if (run.waiting.length >= count) {
-        queueMicrotask(() => sub.unsubscribe());
-        resolve();
-      }
-    });
-  });
-}
 
 /**
  * Runs `graph` on `input` in a first runtime over a file store until `waiting` actors wait, then
@@ -55,7 +44,7 @@ async function leftWaiting(graph: GraphConfig, input: string, waiting = 1): Prom
   const dir = mkdtempSync(join(tmpdir(), 'troupe-pipeline-runs-'));
   const first = createRuntime({ graph, store: createFileRunStore(dir) });
   const run = first.run(input);
-  await waitingOf(run, waiting);
+  await untilWaiting(run, waiting);
   await first.store.flush(run.id);
   await first.close();
   return { dir, runId: run.id };

@@ -33,6 +33,18 @@ export async function finished(run: RunHandle): Promise<RunResult & { result: Ag
   return { ...outcome, result: outcome.agent };
 }
 
+/** Resolves once at least `count` actors of the run wait for a user. */
+export function untilWaiting(run: RunHandle, count = 1): Promise<void> {
+  return new Promise((resolve) => {
+    const sub = run.events$.subscribe(() => {
+      if (run.waiting.length >= count) {
+        queueMicrotask(() => sub.unsubscribe());
+        resolve();
+      }
+    });
+  });
+}
+
 /** A tool `ask` that suspends its agent with the `question` argument, as `ask_user` does. */
 export const askTool: ToolFactory = {
   name: 'ask',

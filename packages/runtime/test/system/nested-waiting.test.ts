@@ -12,7 +12,7 @@ import { addUsage, emptyUsage } from '@troupe/core';
 import { createToolRegistry, type ToolFactory } from '@troupe/tools';
 import { describe, expect, it } from 'vitest';
 import { createFileRunStore, createRuntime, type RunHandle } from '../../src/index.js';
-import { askTool, delegate, finished, testGraph } from './graph-builder.js';
+import { askTool, delegate, finished, testGraph, untilWaiting } from './graph-builder.js';
 
 const writeFactory: ToolFactory = {
   name: 'write',
@@ -30,22 +30,12 @@ const graph = testGraph({
   },
 });
 
-function waitingOf(run: RunHandle): Promise<void> {
-  return new Promise((resolve) => {
-    const sub = run.events$.subscribe(() => {
-      if (run.status === 'waiting') {
-        queueMicrotask(() => sub.unsubscribe());
-        resolve();
-      }
-    });
-  });
-}
 
 describe('nested waiting', () => {
   it('surfaces a waiting child by path and resumes it, then the parent', async () => {
     const runtime = createRuntime({ graph, tools });
     const run = runtime.run('plan');
-    await waitingOf(run);
+    await untilWaiting(run);
     expect(run.waiting).toEqual([{ path: 'lead/planner#1', input: { kind: 'question', callId: 'call_1_1', toolName: 'ask', question: 'Where to?' } }]);
     const waitingForApproval = new Promise<void>((resolve) => run.events$.subscribe((e) => e.type === 'permission_request' && resolve()));
     await run.reply('Lisbon', 'lead/planner#1');
@@ -62,7 +52,7 @@ describe('nested waiting', () => {
     const dir = mkdtempSync(join(tmpdir(), 'troupe-runs-'));
     const first = createRuntime({ graph, tools, store: createFileRunStore(dir) });
     const run = first.run('plan');
-    await waitingOf(run);
+    await untilWaiting(run);
     await first.store.flush(run.id);
     // The first process goes away: its actors are gone, only the files remain.
     await first.close();
