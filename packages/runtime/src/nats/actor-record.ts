@@ -18,6 +18,12 @@ export interface ActorRecord {
   pending?: PendingInput;
   /** Its last run's outcome, once `ended`. */
   result?: AgentResult;
+  /**
+   * Hosted for a task taken from the queue: should its host die, the queue delivers the task
+   * again (and the actor's local children come back with it). Absent for an actor its spawner
+   * hosts itself, which nothing takes up but a resume of the run.
+   */
+  fromQueue?: true;
   /** An abort asked for while no process hosted it: whoever takes it next ends it as aborted. */
   abortRequested?: boolean;
   updatedAt: number;

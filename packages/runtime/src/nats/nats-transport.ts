@@ -4,11 +4,14 @@ import { TroupeError, withHistory, type AgentEvent, type AgentPath, type AgentRe
 import type { Observable } from 'rxjs';
 import type { RunStore } from '../store/run-store.js';
 import { ActorHost, TransportErrorCode, type ActorFactory, type HostedActor } from '../system/actor-host.js';
+import { failedResult } from '../system/ended-result.js';
 import type { ControlCommand, SpawnRequest, Transport } from '../system/transport.js';
 import type { ActorRecord } from './actor-record.js';
 import { ActorRecords } from './actor-records.js';
+import { ControlLine } from './control-line.js';
 import { EndEvents } from './end-events.js';
 import { RunEventFeed } from './run-event-feed.js';
+import { strandedActors } from './stranded-actors.js';
 import { UnhostedControl } from './unhosted-control.js';
 import type { NatsResources } from './nats-resources.js';
 import { encodeTask, GRAPH_HEADER, type Task } from './task.js';
@@ -47,11 +50,6 @@ export interface HostingHooks {
   onEnded?(actor: HostedActor, result: AgentResult): void;
 }
 
-interface ControlReply {
-  ok?: true;
-  error?: { code: string; message: string };
-}
-
 /** How long a result waits for the actor's `agent_end` event before it also watches the actor's record. */
 const RECORD_WATCH_DELAY_MS = 250;
 
@@ -85,10 +83,14 @@ export class NatsTransport implements Transport {
   /** Each hosted actor's record writes, in order. */
   readonly #writes = new Map<HostedActor, Promise<unknown>>();
   readonly #waiting = new Set<HostedActor>();
+  /** Actors hosted for a task taken from the queue (their records say `fromQueue`). */
+  readonly #fromQueue = new Set<HostedActor>();
+  /** Actors found stranded for a resume, not restored here yet; true when an abort awaits them. */
+  readonly #stranded = new Map<string, boolean>();
   /** Pending announcements that a task's actor is running (see {@link ANNOUNCE_DELAY_MS}). */
   readonly #announcements = new Map<HostedActor, ReturnType<typeof setTimeout>>();
   readonly #feed: RunEventFeed;
-  readonly #unhosted: UnhostedControl;
+  readonly #line: ControlLine;
   readonly #ends: EndEvents;
   /** Each remote actor spawned here whose result nobody asked for yet: its record's revision, and the wait for its end event. */
   readonly #spawned = new Map<string, { revision: number; end: ReturnType<EndEvents['next']> }>();
@@ -98,7 +100,12 @@ export class NatsTransport implements Transport {
     this.#options = options;
     this.hostId = options.hostId ?? `host-${randomUUID().slice(0, 8)}`;
     this.#records = new ActorRecords(options.resources.actors);
-    this.#unhosted = new UnhostedControl(this.#records, (task, id) => this.#publish(task, id));
+    this.#line = new ControlLine({
+      resources: options.resources,
+      unhosted: new UnhostedControl(this.#records, (task, id) => this.#publish(task, id)),
+      ...(options.controlTimeoutMs === undefined ? {} : { controlTimeoutMs: options.controlTimeoutMs }),
+      ...(options.handoverTimeoutMs === undefined ? {} : { handoverTimeoutMs: options.handoverTimeoutMs }),
+    });
     this.#feed = new RunEventFeed(options.resources);
     this.#ends = new EndEvents((runId) => this.#feed.follow(runId));
     this.#host = new ActorHost({
@@ -130,7 +137,11 @@ export class NatsTransport implements Transport {
     const { runId, path, agent, depth, snapshot } = request;
     if (this.#options.placement(agent) === 'local') {
       // Hosted here: its record must say so before whoever spawned it asks elsewhere for its result.
-      await this.#writes.get(this.#hostHere(request, {}, true));
+      const actor = this.#hostHere(request, {}, true);
+      const key = `${runId}\n${path}`;
+      if (this.#stranded.get(key) === true) this.deliver(actor, { type: 'abort' });
+      this.#stranded.delete(key);
+      await this.#writes.get(actor);
       return;
     }
     const task: Task = { runId, path, agent, depth };
@@ -171,8 +182,9 @@ export class NatsTransport implements Transport {
     this.#assertOpen();
     const actor = this.#host.host(request, this);
     this.#hooks.set(actor, hooks);
+    if (!announceNow) this.#fromQueue.add(actor);
     const subject = this.#options.resources.names.controlSubject(request.runId, request.path);
-    this.#controls.set(actor, this.#options.resources.nc.subscribe(subject, { callback: (error, msg) => void this.#onControl(actor, error, msg) }));
+    this.#controls.set(actor, this.#options.resources.nc.subscribe(subject, { callback: (error, msg) => this.#onControl(actor, error, msg) }));
     if (announceNow) this.#announce(actor);
     else {
       const timer = setTimeout(() => this.#hooks.has(actor) && actor.agent.isRunning && !this.#waiting.has(actor) && this.#announce(actor), ANNOUNCE_DELAY_MS);
@@ -199,6 +211,7 @@ export class NatsTransport implements Transport {
     this.#hooks.delete(actor);
     this.#writes.delete(actor);
     this.#waiting.delete(actor);
+    this.#fromQueue.delete(actor);
     this.#host.release(actor.request.runId, actor.request.path);
   }
 
@@ -222,27 +235,7 @@ export class NatsTransport implements Transport {
       this.#host.control(runId, path, command);
       return;
     }
-    const { nc, names } = this.#options.resources;
-    const deadline = Date.now() + (this.#options.handoverTimeoutMs ?? 10_000);
-    for (let attempt = 0; ; attempt++) {
-      let reply: Msg | undefined;
-      try {
-        reply = await nc.request(names.controlSubject(runId, path), JSON.stringify(command), { timeout: this.#options.controlTimeoutMs ?? 5000 });
-      } catch (error) {
-        if (!isNoResponders(error)) throw error;
-      }
-      if (reply !== undefined) {
-        const answer = reply.json<ControlReply>();
-        if (answer.error !== undefined) throw new TroupeError(answer.error.code, answer.error.message);
-        return;
-      }
-      const handled = await this.#unhosted.control(runId, path, command);
-      if (handled) return;
-      if (Date.now() > deadline) {
-        throw new TroupeError(TransportErrorCode.Busy, `actor ${path} of run ${runId} is between hosts (queued or being redelivered); try again`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** attempt, 500)));
-    }
+    await this.#line.send(runId, path, command);
   }
 
   /**
@@ -261,6 +254,7 @@ export class NatsTransport implements Transport {
       return result;
     }
     const key = `${runId}\n${path}`;
+    if (this.#stranded.delete(key)) return this.#lost(runId, path);
     const spawned = this.#spawned.get(key);
     this.#spawned.delete(key);
     const end = spawned?.end ?? this.#ends.next(runId, path);
@@ -289,6 +283,18 @@ export class NatsTransport implements Transport {
     return this.#feed.follow(runId);
   }
 
+  /**
+   * The run's actors hosted by a process that is gone, and that no task brings back (see
+   * `strandedActors`): whoever resumes the run restores them. Each is asked over its control
+   * subject whether a process still hosts it. One left out of the resume (it never
+   * checkpointed) is ended as lost when its result is asked for, so its parent starts it again.
+   */
+  async stranded(runId: RunId): Promise<ReadonlySet<AgentPath>> {
+    const found = await strandedActors(runId, await this.#records.list(runId), (path) => this.#line.isHosted(runId, path));
+    for (const path of found.paths) this.#stranded.set(`${runId}\n${path}`, found.aborted.has(path));
+    return found.paths;
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
@@ -313,15 +319,18 @@ export class NatsTransport implements Transport {
     await js.publish(names.taskSubject(task.agent), encodeTask(task), { msgID: id, headers: stamp });
   }
 
-  async #onControl(actor: HostedActor, error: Error | null, msg: Msg): Promise<void> {
-    if (error !== null) return;
-    let answer: ControlReply = { ok: true };
-    try {
-      this.#host.control(actor.request.runId, actor.request.path, msg.json<ControlCommand>());
-    } catch (failure) {
-      answer = { error: failure instanceof TroupeError ? { code: failure.code, message: failure.message } : { code: 'control_failed', message: String(failure) } };
+  /** Ends a stranded actor that was not restored: it lost its host before its first checkpoint. */
+  async #lost(runId: RunId, path: AgentPath): Promise<never> {
+    const message = `actor ${path} of run ${runId} lost its host before its first checkpoint; it is started again`;
+    const stored = await this.#records.get(runId, path);
+    if (stored !== undefined) {
+      await this.#records.put(runId, path, { agent: stored.record.agent, depth: stored.record.depth, status: 'ended', result: failedResult(runId, { code: 'host_lost', message }), updatedAt: Date.now() });
     }
-    msg.respond(JSON.stringify(answer));
+    throw new TroupeError(TransportErrorCode.UnknownActor, message);
+  }
+
+  #onControl(actor: HostedActor, error: Error | null, msg: Msg): void {
+    if (error === null) this.#line.answer(msg, (command) => this.#host.control(actor.request.runId, actor.request.path, command));
   }
 
   #onEvent(event: AgentEvent, actor: HostedActor): void {
@@ -366,17 +375,13 @@ export class NatsTransport implements Transport {
     await this.#records.put(actor.request.runId, actor.request.path, record);
   }
 
-  #base(actor: HostedActor): Pick<ActorRecord, 'agent' | 'depth'> {
-    return { agent: actor.request.agent, depth: actor.request.depth };
+  #base(actor: HostedActor): Pick<ActorRecord, 'agent' | 'depth' | 'fromQueue'> {
+    const base: Pick<ActorRecord, 'agent' | 'depth' | 'fromQueue'> = { agent: actor.request.agent, depth: actor.request.depth };
+    if (this.#fromQueue.has(actor)) base.fromQueue = true;
+    return base;
   }
 
   #assertOpen(): void {
     if (this.#closed) throw new TroupeError(TransportErrorCode.Closed, 'the transport is closed');
   }
-}
-
-function isNoResponders(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const cause = (error as Error & { cause?: unknown }).cause;
-  return error.name === 'NoRespondersError' || (cause instanceof Error && cause.name === 'NoRespondersError') || /no responders/i.test(error.message);
 }

@@ -6,7 +6,7 @@ import type { ControlCommand, SpawnRequest, Transport } from './transport.js';
 export type ActorFactory = (request: SpawnRequest, transport: Transport) => AgentOptions;
 
 /** Error codes of transports. */
-export const TransportErrorCode = { UnknownActor: 'unknown_actor', Closed: 'transport_closed', Busy: 'actor_busy' } as const;
+export const TransportErrorCode = { UnknownActor: 'unknown_actor', Closed: 'transport_closed', Busy: 'actor_busy', StillHosted: 'run_still_hosted' } as const;
 
 /** Options of {@link ActorHost}. */
 export interface ActorHostOptions {

@@ -107,8 +107,13 @@ export class Runtime {
   /**
    * Resumes a recorded run (after its process ended): every actor that had not ended is restored
    * from its latest snapshot and goes on; actors waiting for a user wait again, answerable through
-   * the returned handle. A pipeline run is run again over its recorded steps: ended steps give
-   * their recorded output, restored step actors are waited for, later steps start.
+   * the returned handle. An entry that never checkpointed starts again from the run's input. A
+   * pipeline run is run again over its recorded steps: ended steps give their recorded output,
+   * restored step actors are waited for, later steps start.
+   *
+   * On a distributed transport only the actors stranded with the process that hosted them are
+   * restored here (`Transport.stranded`): workers and the task queue keep the others. It rejects
+   * with `run_still_hosted` while a live process hosts the run.
    */
   async resume(runId: RunId): Promise<RunHandle> {
     const record = await this.store.getRun(runId);
@@ -116,6 +121,7 @@ export class Runtime {
     if (record.status !== 'running' && record.status !== 'waiting') {
       throw new TroupeError(RunErrorCode.Finished, `run ${runId} has already finished (${record.status})`);
     }
+    const stranded: ReadonlySet<string> | undefined = await this.transport.stranded?.(runId);
     const snapshots = await this.store.loadSnapshots(runId);
     const byPath = new Map(snapshots.map((s) => [s.agentPath, s]));
     const entry = parseAgentPath(record.entry);
@@ -138,7 +144,8 @@ export class Runtime {
     // A step actor's path names its step, not its agent: take the agent from its record.
     const agents = new Map(children.map((child) => [child.path as string, child.agent]));
     // Children first, so a parent re-running its delegation finds its child already hosted.
-    for (const snapshot of live.sort((a, b) => depthOf(b.agentPath) - depthOf(a.agentPath))) {
+    const here = stranded === undefined ? live : live.filter((snapshot) => stranded.has(snapshot.agentPath));
+    for (const snapshot of here.sort((a, b) => depthOf(b.agentPath) - depthOf(a.agentPath))) {
       const agent = agents.get(snapshot.agentPath) ?? snapshot.agentPath.split('/').at(-1)?.replace(/#\d+$/, '') ?? record.entry;
       await this.transport.spawn({ runId, path: parseAgentPath(snapshot.agentPath), agent, snapshot, depth: depthOf(snapshot.agentPath) });
     }
@@ -146,7 +153,12 @@ export class Runtime {
       handle.result = this.#finishPipeline(handle, this.#runPipeline(pipeline, record.input, runId, controller.signal), controller.signal);
       return handle;
     }
-    handle.result = this.#finish(handle, byPath.has(entry) ? this.transport.result(runId, entry) : Promise.reject(new TroupeError('unknown_run', `run ${runId} has no snapshot of ${entry}`)));
+    const fresh = !byPath.has(entry) && (stranded === undefined || stranded.has(entry));
+    handle.result = this.#finish(handle, (async () => {
+      // It never checkpointed: nothing it did is lost by starting it again.
+      if (fresh) await this.transport.spawn({ runId, path: entry, agent: record.entry, input: record.input, depth: 0 });
+      return this.transport.result(runId, entry);
+    })());
     return handle;
   }
 

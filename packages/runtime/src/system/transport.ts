@@ -46,5 +46,13 @@ export interface Transport {
    * ended); rejects with a typed error when no such actor was ever spawned on this transport.
    */
   result(runId: RunId, path: AgentPath): Promise<AgentResult>;
+  /**
+   * For resuming a run in another process (`Runtime.resume`): the actors of `runId` that had not
+   * ended whose host is gone and that nothing else takes up, for the resuming process to restore.
+   * Without this method every actor that had not ended is. A distributed transport leaves out
+   * the actors its task queue delivers again, and rejects (`run_still_hosted`) while a live
+   * process still hosts the run.
+   */
+  stranded?(runId: RunId): Promise<ReadonlySet<AgentPath>>;
   close(): Promise<void>;
 }

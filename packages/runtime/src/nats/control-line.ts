@@ -1,0 +1,100 @@
+import { Empty, type Msg } from '@nats-io/transport-node';
+import { TroupeError, type AgentPath, type RunId } from '@troupe/core';
+import { TransportErrorCode } from '../system/actor-host.js';
+import type { ControlCommand } from '../system/transport.js';
+import type { NatsResources } from './nats-resources.js';
+import type { UnhostedControl } from './unhosted-control.js';
+
+/** Options of {@link ControlLine}. */
+export interface ControlLineOptions {
+  resources: NatsResources;
+  /** Control of an actor no process answers for. */
+  unhosted: UnhostedControl;
+  /** How long a request waits for the actor's host to answer. Default 5000 ms. */
+  controlTimeoutMs?: number;
+  /** How long a command keeps trying while the actor is between hosts. Default 10 s. */
+  handoverTimeoutMs?: number;
+}
+
+/** What the host of an actor answers on its control subject. */
+interface ControlReply {
+  ok?: true;
+  error?: { code: string; message: string };
+}
+
+/**
+ * The control subject of each actor of a distributed run (`…run.<runId>.control.<path>`), from
+ * both ends: its host answers the commands sent there ({@link answer}), anyone else sends them
+ * ({@link send}), and an empty request asks only whether a process hosts the actor
+ * ({@link isHosted}). NATS says at once when nobody subscribes, so an actor no process hosts is
+ * told apart from a slow one without waiting.
+ */
+export class ControlLine {
+  readonly #options: ControlLineOptions;
+
+  constructor(options: ControlLineOptions) {
+    this.#options = options;
+  }
+
+  /**
+   * Sends `command` to the actor's host; when no process hosts it, has {@link UnhostedControl}
+   * deal with it from its record, and tries again while it is between hosts (queued, or being
+   * redelivered) for up to the hand-over timeout.
+   */
+  async send(runId: RunId, path: AgentPath, command: ControlCommand): Promise<void> {
+    const deadline = Date.now() + (this.#options.handoverTimeoutMs ?? 10_000);
+    for (let attempt = 0; ; attempt++) {
+      const reply = await this.#request(runId, path, JSON.stringify(command));
+      if (reply !== undefined) {
+        const answer = reply.json<ControlReply>();
+        if (answer.error !== undefined) throw new TroupeError(answer.error.code, answer.error.message);
+        return;
+      }
+      const handled = await this.#options.unhosted.control(runId, path, command);
+      if (handled) return;
+      if (Date.now() > deadline) {
+        throw new TroupeError(TransportErrorCode.Busy, `actor ${path} of run ${runId} is between hosts (queued or being redelivered); try again`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** attempt, 500)));
+    }
+  }
+
+  /** Whether a process hosts the actor: it answers an empty request (a timeout means one does, too busy to answer). */
+  async isHosted(runId: RunId, path: AgentPath): Promise<boolean> {
+    try {
+      return (await this.#request(runId, path, Empty)) !== undefined;
+    } catch {
+      return true;
+    }
+  }
+
+  /** Answers `msg`, a request on the control subject of an actor hosted here, by applying its command with `apply`. */
+  answer(msg: Msg, apply: (command: ControlCommand) => void): void {
+    let answer: ControlReply = { ok: true };
+    if (msg.data.length > 0) {
+      try {
+        apply(msg.json<ControlCommand>());
+      } catch (failure) {
+        answer = { error: failure instanceof TroupeError ? { code: failure.code, message: failure.message } : { code: 'control_failed', message: String(failure) } };
+      }
+    }
+    msg.respond(JSON.stringify(answer));
+  }
+
+  /** The host's reply, or undefined when no process subscribes to the actor's control subject. */
+  async #request(runId: RunId, path: AgentPath, data: string | Uint8Array): Promise<Msg | undefined> {
+    const { nc, names } = this.#options.resources;
+    try {
+      return await nc.request(names.controlSubject(runId, path), data, { timeout: this.#options.controlTimeoutMs ?? 5000 });
+    } catch (error) {
+      if (isNoResponders(error)) return undefined;
+      throw error;
+    }
+  }
+}
+
+function isNoResponders(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const cause = (error as Error & { cause?: unknown }).cause;
+  return error.name === 'NoRespondersError' || (cause instanceof Error && cause.name === 'NoRespondersError') || /no responders/i.test(error.message);
+}
