@@ -8,7 +8,7 @@ import { mcpToolsCommand } from './commands/mcp-tools.js';
 import { answerCommand, type Answer } from './commands/answer.js';
 import { graphCommand } from './commands/graph.js';
 import { natsAnswerCommand } from './commands/nats-answer.js';
-import { resumeCommand } from './commands/resume.js';
+import { resumeCommand, type ResumeOptions } from './commands/resume.js';
 import { runCommand } from './commands/run.js';
 import { runsCommand } from './commands/runs.js';
 import { showCommand } from './commands/show.js';
@@ -17,6 +17,7 @@ import { workerCommand } from './commands/worker.js';
 import { workersCommand } from './commands/workers.js';
 import { ExitCode } from './exit-code.js';
 import { addNatsOptions, natsTargetOf, type NatsFlags } from './nats/nats-flags.js';
+import { withNatsSession } from './nats/nats-session.js';
 import { withRunStore } from './nats/with-run-store.js';
 
 interface RunFlags extends NatsFlags {
@@ -191,16 +192,19 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     exitCode = await answerWith(runId, { kind: 'approve', callId, decision }, command.opts<AnswerFlags>());
   });
 
-  program
-    .command('resume')
-    .description('go on with a run whose troupe run process is gone (killed, or its machine restarted), from its last checkpoints')
-    .argument('<runId>', 'the run (troupe runs lists them)')
-    .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR)
-    .option('--json', 'print every event as one JSON line')
-    .addOption(logLevelOption('warn'))
-    .action(async (runId: string, flags: { runsDir: string; json?: boolean; logLevel: LogLevel }) => {
-      exitCode = await resumeCommand({ runId, runsDir: flags.runsDir, logLevel: flags.logLevel, ...(flags.json === true ? { json: true } : {}) }, io);
-    });
+  addNatsOptions(
+    program
+      .command('resume')
+      .description('go on with a run whose troupe run process is gone (killed, or its machine restarted), from its last checkpoints')
+      .argument('<runId>', 'the run (troupe runs lists them)')
+      .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR)
+      .option('--json', 'print every event as one JSON line')
+      .addOption(logLevelOption('warn')),
+  ).action(async (runId: string, _flags: unknown, command: Command) => {
+    const flags = command.opts<NatsFlags & { runsDir: string; json?: boolean; logLevel: LogLevel }>();
+    const resume = (at: ResumeOptions['at']): Promise<ExitCode> => resumeCommand({ runId, at, logLevel: flags.logLevel, ...(flags.json === true ? { json: true } : {}) }, io);
+    exitCode = natsTargetOf(flags, io.env) === undefined ? await resume({ runsDir: flags.runsDir }) : await withNatsSession(flags, io, 'resume', (session) => resume({ session }));
+  });
 
   addNatsOptions(
     program

@@ -27,7 +27,7 @@ export async function answerCommand(options: AnswerOptions, io: CliIo): Promise<
   return goOnWithStoredRun(
     {
       runId: options.runId,
-      runsDir: options.runsDir,
+      at: { runsDir: options.runsDir },
       command: answer.kind,
       ...(options.json === true ? { json: true } : {}),
       ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),

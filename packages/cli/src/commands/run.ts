@@ -15,6 +15,7 @@ import {
   type GraphConfig,
   type Logger,
   type LogLevel,
+  type RunHandle,
 } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
@@ -127,22 +128,17 @@ async function runOn(graph: GraphConfig, session: NatsSession | undefined, optio
   const runtime = nats?.runtime ?? createRuntime({ graph, store: createFileRunStore(runsDir), ...agentOptions });
   const drive = session === undefined ? { resumeFlags: runsDirFlag(runsDir) } : { resumeFlags: ` ${session.target.flags}`, onInterrupt: 'detach' as const };
   logger.info({ file: options.file, entry, nats: session?.target.display }, 'run started');
-  let handedOver = false;
+  let handle: RunHandle | undefined;
+  let code: ExitCode = ExitCode.RunFailed;
   try {
-    const handle = runtime.run(options.input);
-    const code = await driveRun(handle, { logger, ...drive, ...(options.json === true ? { json: true } : {}) }, io);
+    handle = runtime.run(options.input);
+    code = await driveRun(handle, { logger, ...drive, ...(options.json === true ? { json: true } : {}) }, io);
     logger.info({ run: handle.id, exitCode: code }, 'run finished');
-    if (nats !== undefined && (code === ExitCode.Interrupted || code === ExitCode.Waiting)) {
-      // This process goes: what it hosts of the run goes on on a worker.
-      handedOver = true;
-      await nats.handOver(handle.id).then(
-        (agent) => agent !== undefined && io.stderr(`troupe: ${handle.entry} goes on on a worker hosting agent "${agent}"\n`),
-        (error: unknown) => io.stderr(`troupe: ${handle.entry} could not be handed over to the workers: ${error instanceof Error ? error.message : String(error)}\n`),
-      );
-    }
     return code;
   } finally {
-    if (!handedOver) await runtime.close();
+    // On NATS, a run left waiting or detached from goes on on a worker.
+    if (nats !== undefined && handle !== undefined) await nats.leave(handle, code, io);
+    else await runtime.close();
     await mcp.close();
   }
 }

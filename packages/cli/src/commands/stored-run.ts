@@ -1,7 +1,13 @@
-import { parseRunId } from '@troupe/core';
-import { createFileRunStore, createLogger, createRuntime, type LogLevel, type RunHandle, type RunRecord } from '@troupe/runtime';
+import { parseRunId, TroupeError } from '@troupe/core';
+import {
+  createFileRunStore, createLogger, createRuntime, TransportErrorCode, type ActorBuildOptions, type GraphConfig, type LogLevel,
+  type Logger, type RunHandle, type RunRecord, type RunStatus, type RunStore, type Runtime,
+} from '@troupe/runtime';
+import { createNatsRunStore } from '@troupe/runtime/nats';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
+import { natsRuntime } from '../nats/nats-runtime.js';
+import type { NatsSession } from '../nats/nats-session.js';
 import { driveRun, runsDirFlag } from './drive-run.js';
 import { loadGraphOrSay } from './load-graph.js';
 import { startMcpServers } from './mcp-servers.js';
@@ -9,7 +15,8 @@ import { startMcpServers } from './mcp-servers.js';
 /** Options of {@link goOnWithStoredRun}. */
 export interface StoredRunOptions {
   runId: string;
-  runsDir: string;
+  /** Where the run is recorded: a runs directory, or the namespace of a NATS session. */
+  at: { runsDir: string } | { session: NatsSession };
   /** The command's name, in logs and messages. */
   command: string;
   json?: boolean;
@@ -20,19 +27,39 @@ export interface StoredRunOptions {
   start?(handle: RunHandle): Promise<void>;
 }
 
+/** A store of runs, and how a runtime that goes on with one of them is made there. */
+interface RunPlace {
+  store: RunStore;
+  /** Names the store, for the message that a run is not there. */
+  where: string;
+  /** The flags that find the store again, for printed commands. */
+  flags: string;
+  /** The `troupe runs` that lists the store's runs. */
+  lists: string;
+  open(graph: GraphConfig, build: ActorBuildOptions): PlacedRuntime;
+}
+
+interface PlacedRuntime {
+  runtime: Runtime;
+  onInterrupt?: 'detach';
+  /** Once the run is shown: closes the runtime, or leaves what it hosts to the workers when the run goes on. */
+  leave(handle: RunHandle, code: ExitCode): Promise<void>;
+}
+
 /**
- * Goes on with a run recorded in a runs directory, in this process: loads the graph file the run
- * ran, restores every actor that had not ended from its latest snapshot (`Runtime.resume`), and
- * shows the run until it ends or waits again, as `troupe run` does. An unknown run, a run the
- * command refuses, or a graph file that no longer loads exits 2.
+ * Goes on with a recorded run in this process: loads the graph file the run ran, restores the
+ * actors that had not ended from their latest snapshots (`Runtime.resume`; on NATS only those
+ * whose process is gone — the workers keep theirs), and shows the run until it ends or waits
+ * again, as `troupe run` does. An unknown run, a run the command refuses, a run still hosted by a
+ * live process, or a graph file that no longer loads exits 2.
  */
 export async function goOnWithStoredRun(options: StoredRunOptions, io: CliIo): Promise<ExitCode> {
   const logger = createLogger({ level: options.logLevel ?? 'warn', destination: { write: io.stderr }, base: { command: options.command } });
-  const store = createFileRunStore(options.runsDir);
+  const place = 'session' in options.at ? natsPlace(options.at.session, io) : filePlace(options.at.runsDir);
   const runId = parseRunId(options.runId);
-  const record = await store.getRun(runId);
+  const record = await place.store.getRun(runId);
   if (record === undefined) {
-    io.stderr(`troupe: no run ${options.runId} in ${options.runsDir} (troupe runs lists them)\n`);
+    io.stderr(`troupe: no run ${options.runId} in ${place.where} (${place.lists} lists them)\n`);
     return ExitCode.BadInput;
   }
   const refused = options.refuse(record);
@@ -51,25 +78,82 @@ export async function goOnWithStoredRun(options: StoredRunOptions, io: CliIo): P
     await mcp.close();
     return ExitCode.RunFailed;
   }
-  const runtime = createRuntime({ graph, store, env: io.env, ...(mcp.hub === undefined ? {} : { mcp: mcp.hub }) });
+  const placed = place.open(graph, { env: io.env, ...(mcp.hub === undefined ? {} : { mcp: mcp.hub }) });
+  let handle: RunHandle | undefined;
+  let code: ExitCode = ExitCode.RunFailed;
   try {
-    const handle = await runtime.resume(runId);
-    let failedStart: unknown;
-    const start = options.start === undefined ? undefined : (): Promise<void> =>
-      (options.start?.(handle) ?? Promise.resolve()).catch((error: unknown) => {
-        failedStart = error;
-        throw error;
-      });
     try {
-      return await driveRun(handle, { logger, resumeFlags: runsDirFlag(options.runsDir), ...(start === undefined ? {} : { start }), ...(options.json === true ? { json: true } : {}) }, io);
+      handle = await placed.runtime.resume(runId);
     } catch (error) {
-      if (failedStart === undefined) throw error;
-      io.stderr(`troupe: ${error instanceof Error ? error.message : String(error)}\n`);
-      await store.updateRun(runId, { status: record.status });
+      if (!(error instanceof TroupeError && error.code === TransportErrorCode.StillHosted)) throw error;
+      io.stderr(`troupe: ${error.message}; troupe watch ${record.id}${place.flags} follows it\n`);
       return ExitCode.BadInput;
     }
+    code = await drive(handle, { placed, place, options, logger, before: record.status }, io);
+    return code;
   } finally {
-    await runtime.close();
+    if (handle === undefined) await placed.runtime.close();
+    else await placed.leave(handle, code);
     await mcp.close();
   }
+}
+
+/** Shows the resumed run; when delivering `start` fails, the run's status goes back to `before` (exit 2). */
+async function drive(
+  handle: RunHandle,
+  { placed, place, options, logger, before }: { placed: PlacedRuntime; place: RunPlace; options: StoredRunOptions; logger: Logger; before: RunStatus },
+  io: CliIo,
+): Promise<ExitCode> {
+  let failedStart: unknown;
+  const start = options.start === undefined ? undefined : (): Promise<void> =>
+    (options.start?.(handle) ?? Promise.resolve()).catch((error: unknown) => {
+      failedStart = error;
+      throw error;
+    });
+  try {
+    return await driveRun(
+      handle,
+      {
+        logger,
+        resumeFlags: place.flags,
+        ...(placed.onInterrupt === undefined ? {} : { onInterrupt: placed.onInterrupt }),
+        ...(start === undefined ? {} : { start }),
+        ...(options.json === true ? { json: true } : {}),
+      },
+      io,
+    );
+  } catch (error) {
+    if (failedStart === undefined) throw error;
+    io.stderr(`troupe: ${error instanceof Error ? error.message : String(error)}\n`);
+    await place.store.updateRun(handle.id, { status: before });
+    return ExitCode.BadInput;
+  }
+}
+
+function filePlace(runsDir: string): RunPlace {
+  const store = createFileRunStore(runsDir);
+  return {
+    store,
+    where: runsDir,
+    flags: runsDirFlag(runsDir),
+    lists: 'troupe runs',
+    open: (graph, build) => {
+      const runtime = createRuntime({ ...build, graph, store });
+      return { runtime, leave: () => runtime.close() };
+    },
+  };
+}
+
+function natsPlace(session: NatsSession, io: CliIo): RunPlace {
+  const flags = ` ${session.target.flags}`;
+  return {
+    store: createNatsRunStore(session.resources),
+    where: `namespace "${session.target.namespace}" on NATS at ${session.target.display}`,
+    flags,
+    lists: `troupe runs${flags}`,
+    open: (graph, build) => {
+      const nats = natsRuntime(graph, session, build);
+      return { runtime: nats.runtime, onInterrupt: 'detach', leave: (handle, code) => nats.leave(handle, code, io) };
+    },
+  };
 }

@@ -1,6 +1,8 @@
 import { parseAgentPath, type AgentPath, type RunId } from '@troupe/core';
-import { createRuntime, type ActorBuildOptions, type GraphConfig, type Runtime } from '@troupe/runtime';
+import { createRuntime, type ActorBuildOptions, type GraphConfig, type RunHandle, type Runtime } from '@troupe/runtime';
 import { createNatsRunStore, createNatsTransport, graphHash, type NatsRunStore, type NatsTransport } from '@troupe/runtime/nats';
+import type { CliIo } from '../cli-io.js';
+import { ExitCode } from '../exit-code.js';
 import type { NatsSession } from './nats-session.js';
 import { remoteOnlyTransport } from './run-control.js';
 
@@ -10,16 +12,15 @@ export interface NatsRuntime {
   /** Names this process in actor records (`run-<pid>`). */
   hostId: string;
   /**
-   * Leaves the run to the workers before this process goes: closes the runtime (the actors it
-   * hosts are let go, their checkpoints stay) and queues the run's entry, when it was hosted here
-   * and still runs, as a task restored from its last checkpoint on whichever worker hosts its
-   * agent. Resolves with the entry's agent when it was handed over. Call once, instead of closing.
+   * Once the run is shown and `code` says how that ended: hands the run over (and says so) when
+   * it goes on without this process — it was left waiting (exit 3) or detached from (130) —
+   * else closes the runtime. Call once, instead of closing.
    */
-  handOver(runId: RunId): Promise<string | undefined>;
+  leave(handle: RunHandle, code: ExitCode, io: CliIo): Promise<void>;
 }
 
 /**
- * A runtime over NATS for `troupe run --nats`: runs recorded in the namespace's store, agents
+ * A runtime over NATS for `troupe run|resume --nats`: runs recorded in the namespace's store, agents
  * placed as the graph says (`placement`), or all on workers with `remoteAll` (the entry included).
  */
 export function natsRuntime(graph: GraphConfig, session: NatsSession, options: ActorBuildOptions & { remoteAll?: boolean }): NatsRuntime {
@@ -42,22 +43,35 @@ export function natsRuntime(graph: GraphConfig, session: NatsSession, options: A
         hostId,
       })),
   });
+  /**
+   * Leaves the run to the workers before this process goes: closes the runtime (the actors it
+   * hosts are let go, their checkpoints stay) and queues the run's entry, when it was hosted here
+   * and still runs, as a task restored from its last checkpoint on whichever worker hosts its
+   * agent. Resolves with the entry's agent when it was handed over.
+   */
+  const handOver = async (runId: RunId): Promise<string | undefined> => {
+    await runtime.close();
+    const entry = await entryHostedHere(store, transport, runId, hostId);
+    if (entry === undefined) return undefined;
+    const snapshot = (await store.loadSnapshots(runId)).find((s) => s.agentPath === entry.path);
+    const run = await store.getRun(runId);
+    const queue = remoteOnlyTransport(resources, store, hash, hostId);
+    try {
+      await queue.spawn({ runId, path: entry.path, agent: entry.agent, depth: 0, ...(snapshot === undefined ? { input: run?.input ?? '' } : { snapshot }) });
+    } finally {
+      await queue.close();
+    }
+    return entry.agent;
+  };
   return {
     runtime,
     hostId,
-    handOver: async (runId) => {
-      await runtime.close();
-      const entry = await entryHostedHere(store, transport, runId, hostId);
-      if (entry === undefined) return undefined;
-      const snapshot = (await store.loadSnapshots(runId)).find((s) => s.agentPath === entry.path);
-      const run = await store.getRun(runId);
-      const queue = remoteOnlyTransport(resources, store, hash, hostId);
-      try {
-        await queue.spawn({ runId, path: entry.path, agent: entry.agent, depth: 0, ...(snapshot === undefined ? { input: run?.input ?? '' } : { snapshot }) });
-      } finally {
-        await queue.close();
-      }
-      return entry.agent;
+    leave: async (handle, code, io) => {
+      if (code !== ExitCode.Interrupted && code !== ExitCode.Waiting) return runtime.close();
+      await handOver(handle.id).then(
+        (agent) => agent !== undefined && io.stderr(`troupe: ${handle.entry} goes on on a worker hosting agent "${agent}"\n`),
+        (error: unknown) => io.stderr(`troupe: ${handle.entry} could not be handed over to the workers: ${error instanceof Error ? error.message : String(error)}\n`),
+      );
     },
   };
 }
