@@ -4,6 +4,7 @@ import {
   AuthorizationError, connect, credsAuthenticator, nkeyAuthenticator, type Authenticator, type NatsConnection, type NodeConnectionOptions,
 } from '@nats-io/transport-node';
 import { NatsErrorCode } from './nats-error-code.js';
+import { coalesceWrites } from './write-coalescing.js';
 
 /** How a lost connection is re-established. The defaults reconnect forever. */
 export interface NatsReconnectOptions {
@@ -44,6 +45,8 @@ export interface NatsConnectOptions {
  * naming the servers; a creds, nkey or TLS file that cannot be read rejects with
  * `nats_missing_file` naming the file.
  *
+ * Its writes are coalesced per turn of the event loop (see `coalesceWrites`).
+ *
  * nats.js 3 keeps no publish buffer across a reconnect (each new attempt clears its outbound
  * buffer), so whoever must not lose a core publish keeps it until confirmed, as the NATS run
  * store does for events.
@@ -82,6 +85,7 @@ export async function connectNats(options: NatsConnectOptions): Promise<NatsConn
     throw new TroupeError(NatsErrorCode.ConnectFailed, `cannot connect to NATS at ${where}: ${why}`, { cause: error, data: { servers } });
   }
   backoff.watch(nc);
+  coalesceWrites(nc);
   return nc;
 }
 
