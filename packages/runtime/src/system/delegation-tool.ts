@@ -42,8 +42,8 @@ export function delegationToolName(agent: string): string {
  *
  * The child's path is `<parent>/<child>#<n>`, numbered per parent and agent. Each delegation is
  * recorded in the run store under the parent's tool call id, so when a restored parent runs the
- * call again it re-attaches to the same child (or takes its recorded outcome) rather than
- * starting another. Aborting the call aborts the child and, through its own delegations, the
+ * call again it re-attaches to the same child (or takes its outcome, recorded there or kept by the
+ * transport) rather than starting another. Aborting the call aborts the child and, through its own delegations, the
  * whole subtree. A child that ends in `error` is retried per the supervision policy.
  */
 export function createDelegationTool(child: { name: string; description?: string }, context: DelegationContext): Tool {
@@ -100,8 +100,9 @@ export function createDelegationTool(child: { name: string; description?: string
         const outcome = outcomeOf(result);
         // Not waited for: the parent need not wait a round trip to a remote store for it. Should
         // the parent be restored before its turn is checkpointed, the child's own snapshot or
-        // record still has the outcome (Runtime.resume records it from there).
-        context.store.saveChild(runId, { ...current, outcome }).catch((error: unknown) => context.onError?.(error));
+        // record still has the outcome (Runtime.resume records it from there). A transport that
+        // keeps results answers a restored parent itself, so there it is not written at all.
+        if (context.transport.keepsResults !== true) context.store.saveChild(runId, { ...current, outcome }).catch((error: unknown) => context.onError?.(error));
         return { ...outcome, path: current.path };
       }
 

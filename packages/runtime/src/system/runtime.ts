@@ -133,8 +133,9 @@ export class Runtime {
     // What the run cost before the resume counts too.
     handle.countEarlier(await this.store.readEvents(runId));
     const children = await this.store.children(runId);
-    // A child that ended while its outcome was not yet recorded: record it from its snapshot.
-    for (const child of children) {
+    // A child that ended while its outcome was not yet recorded: record it from its snapshot (a
+    // transport that keeps results answers its parent itself).
+    for (const child of this.transport.keepsResults === true ? [] : children) {
       const snapshot = byPath.get(child.path);
       if (child.outcome === undefined && snapshot !== undefined && !isSnapshotActive(snapshot)) {
         await this.store.saveChild(runId, { ...child, outcome: outcomeOf(endedResult(runId, snapshot)) });

@@ -38,6 +38,12 @@ export type ControlCommand =
  * Aborting an actor aborts its subtree (through its delegation tools' abort signals).
  */
 export interface Transport {
+  /**
+   * Whether `result` answers for an ended actor from any process, long after it ended (a
+   * distributed transport keeps each actor's outcome in its record). Then a delegation need not
+   * record its child's outcome itself: a restored parent asks the transport.
+   */
+  readonly keepsResults?: boolean;
   spawn(request: SpawnRequest): Promise<void>;
   control(runId: RunId, path: AgentPath, command: ControlCommand): Promise<void>;
   events(runId: RunId): Observable<AgentEvent>;

@@ -93,6 +93,31 @@ describe('resuming a distributed run whose coordinator died', () => {
     expect(await second.runtime.store.getRun(run.id)).toMatchObject({ status: 'done' });
   });
 
+  it('gives a restored parent the result of a child that had ended, from its record, without running it again', async () => {
+    const namespace = `stranded${++namespaces}`;
+    const pair = (slow: TestAgent['script']): GraphConfig =>
+      testGraph({
+        lead: { delegates: ['quick', 'slow'], script: [{ toolCalls: [delegate('quick', 'q'), delegate('slow', 's')] }, { text: 'Done. {{lastToolResult}}' }] },
+        quick: { script: [{ text: 'quick answer' }] },
+        slow: { script: slow },
+      });
+    const first = await coordinator(pair([{ text: 'too late', delayMs: SLOW }]), namespace, 'gone');
+    const run = first.runtime.run('go');
+    // The quick child has ended (its outcome lives in its record only); the slow one thinks.
+    await vi.waitFor(async () => expect(await record(first.resources, run.id, 'lead/quick#1')).toMatchObject({ status: 'ended', result: { text: 'quick answer' } }));
+    await vi.waitFor(async () => expect(stateOf(await loadSnapshot(first.resources, run.id, 'lead'))).toBe('tool_executing'));
+    await kill(first);
+
+    const second = await coordinator(pair([{ text: 'slow answer' }]), namespace, 'heir');
+    expect((await second.runtime.store.children(run.id)).map((child) => [child.path, child.outcome])).toEqual([['lead/quick#1', undefined], ['lead/slow#1', undefined]]);
+    const { status, result } = await finished(await second.runtime.resume(run.id));
+    expect(status).toBe('done');
+    expect(result.text).toBe('Done. slow answer');
+    expect(result.messages.filter((m) => m.role === 'toolResult').map((m) => m.content)).toEqual([[{ type: 'text', text: 'quick answer' }], [{ type: 'text', text: 'slow answer' }]]);
+    const events = await second.runtime.store.readEvents(run.id);
+    expect(events.filter((e) => e.type === 'agent_start').map((e) => e.agentPath).filter((path) => path.startsWith('lead/quick'))).toEqual(['lead/quick#1']);
+  });
+
   it("starts again from the run's input an entry that never checkpointed", async () => {
     const namespace = `stranded${++namespaces}`;
     const first = await coordinator(testGraph({ lead: { script: [{ text: 'too late', delayMs: SLOW }] } }), namespace, 'gone');
