@@ -40,8 +40,12 @@ export interface NatsResources {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Tasks carry a `Nats-Msg-Id`; events carry one so a republish after a reconnect is not stored twice. */
 const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
-/** Error code of the JetStream API when a stream of that name exists with another configuration. */
-const STREAM_NAME_IN_USE = 10058;
+/**
+ * Error codes of the JetStream API when another process created the stream meanwhile: one of that
+ * name exists with another configuration, or (two identical creates racing in nats-server 2.9)
+ * its subjects overlap the one just made.
+ */
+const CREATED_MEANWHILE = [10058, 10065];
 
 /**
  * Creates (or opens) the streams and KV buckets of a namespace: the task work queue, the run
@@ -103,13 +107,13 @@ async function ensureStream(jsm: JetStreamManager, wanted: WantedStream): Promis
   try {
     existing = (await jsm.streams.info(wanted.name)).config;
   } catch (error) {
-    if (!isApiError(error, JetStreamApiCodes.StreamNotFound)) throw error;
+    if (!isApiError(error, [JetStreamApiCodes.StreamNotFound])) throw error;
     try {
       await jsm.streams.add(wanted);
       return;
     } catch (addError) {
-      // Another process created it meanwhile with other settings: reconcile below.
-      if (!isApiError(addError, STREAM_NAME_IN_USE)) throw addError;
+      // Another process created it meanwhile, maybe with other settings: reconcile below.
+      if (!isApiError(addError, CREATED_MEANWHILE)) throw addError;
       existing = (await jsm.streams.info(wanted.name)).config;
     }
   }
@@ -126,11 +130,11 @@ async function ensureBucket(kvm: Kvm, bucket: string): Promise<KV> {
   try {
     return await kvm.create(bucket, { history: 1, storage: StorageType.File });
   } catch (error) {
-    if (!isApiError(error, STREAM_NAME_IN_USE)) throw error;
+    if (!isApiError(error, CREATED_MEANWHILE)) throw error;
     return kvm.open(bucket);
   }
 }
 
-function isApiError(error: unknown, code: number): boolean {
-  return error instanceof JetStreamApiError && error.code === code;
+function isApiError(error: unknown, codes: readonly number[]): boolean {
+  return error instanceof JetStreamApiError && codes.includes(error.code);
 }
