@@ -1,5 +1,6 @@
 import { parseAgentPath, type AgentPath, type AgentResult, type RunId } from '@troupe/core';
-import type { KV, KvEntry } from '@nats-io/kv';
+import type { KvEntry } from '@nats-io/kv';
+import { isWrongLastSequence, type Bucket } from './bucket.js';
 import type { ActorRecord } from './actor-record.js';
 import { fromKeyToken, keyToken, kvKey } from './nats-names.js';
 
@@ -34,10 +35,10 @@ interface RunWatch {
  * ended, through one KV watch per run shared by every waiter.
  */
 export class ActorRecords {
-  readonly #kv: KV;
+  readonly #kv: Bucket;
   readonly #watches = new Map<string, RunWatch>();
 
-  constructor(kv: KV) {
+  constructor(kv: Bucket) {
     this.#kv = kv;
   }
 
@@ -65,7 +66,7 @@ export class ActorRecords {
         const revision = current === undefined ? await this.#kv.create(key, JSON.stringify(next)) : await this.#kv.update(key, JSON.stringify(next), current.revision);
         return { path, record: next, revision };
       } catch (error) {
-        if (!isRevisionConflict(error) || attempt >= 20) throw error;
+        if (!isWrongLastSequence(error) || attempt >= 20) throw error;
       }
     }
   }
@@ -153,8 +154,4 @@ export class ActorRecords {
       watch.linger.unref();
     }
   }
-}
-
-function isRevisionConflict(error: unknown): boolean {
-  return error instanceof Error && /wrong last sequence|key exists/i.test(error.message);
 }

@@ -1,7 +1,5 @@
 import type { AgentEvent } from '@troupe/core';
-import { TroupeError } from '@troupe/core';
-import { RunStoreErrorCode } from '../store/memory-run-store.js';
-import { checkShape, type StoredShape } from './kv-entries.js';
+import { checkShape, parseJson, type StoredShape } from './kv-entries.js';
 
 const EVENT_SHAPE: StoredShape = { type: 'string', runId: 'string', agentPath: 'string', seq: 'number' };
 
@@ -16,12 +14,7 @@ export function encodeEventBatch(events: readonly string[]): string {
 
 /** The events of one message of the events stream or subject; `what` names it in errors. */
 export function decodeEventBatch(data: Uint8Array, what: string): AgentEvent[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder().decode(data));
-  } catch (error) {
-    throw new TroupeError(RunStoreErrorCode.Corrupt, `${what} is not valid JSON`, { cause: error });
-  }
+  const value = parseJson(data, what);
   const items: unknown[] = Array.isArray(value) ? value : [value];
   return items.map((item, i) => checkShape<AgentEvent>(item, `${what} (event ${i + 1})`, EVENT_SHAPE));
 }

@@ -1,10 +1,11 @@
 import { TroupeError, type AgentEvent, type RunId } from '@troupe/core';
-import { JsHeaders, PubHeaders, type JetStreamClient } from '@nats-io/jetstream';
+import { JsHeaders, PubHeaders } from '@nats-io/jetstream';
 import { Empty, headers, nuid, type NatsConnection } from '@nats-io/transport-node';
 import type { ConnectionWatch } from './connection-watch.js';
 import { NatsErrorCode } from './nats-error-code.js';
 import { encodeEventBatch } from './event-batch.js';
 import type { NatsNames } from './nats-names.js';
+import type { StoreRequests } from './store-requests.js';
 
 /** The header naming the publisher of a batch of events (see {@link EventPublisher.origin}). */
 export const ORIGIN_HEADER = 'Troupe-Origin';
@@ -41,7 +42,7 @@ export class EventPublisher {
   /** Stamped on every batch (header {@link ORIGIN_HEADER}), so this process can skip its own events when they come back. */
   readonly origin = nuid.next();
   readonly #nc: NatsConnection;
-  readonly #js: JetStreamClient;
+  readonly #requests: StoreRequests;
   readonly #names: NatsNames;
   readonly #watch: ConnectionWatch;
   #pending: Outgoing[] = [];
@@ -53,9 +54,9 @@ export class EventPublisher {
   #confirming = false;
   #maxPayload = DEFAULT_MAX_PAYLOAD;
 
-  constructor(options: { nc: NatsConnection; js: JetStreamClient; names: NatsNames; connection: ConnectionWatch }) {
+  constructor(options: { nc: NatsConnection; requests: StoreRequests; names: NatsNames; connection: ConnectionWatch }) {
     this.#nc = options.nc;
-    this.#js = options.js;
+    this.#requests = options.requests;
     this.#names = options.names;
     this.#watch = options.connection;
     this.#watch.onReconnect(() => {
@@ -99,7 +100,7 @@ export class EventPublisher {
         size = 2;
       };
       for (const { event, json } of batch) {
-        const bytes = this.#encoder.encode(json).length;
+        const bytes = Buffer.byteLength(json);
         if (bytes + 2 > room) {
           this.#fail(event, `is ${bytes} bytes, over the NATS max payload of ${this.#maxPayload}`, { size: bytes, maxPayload: this.#maxPayload });
           continue;
@@ -167,7 +168,7 @@ export class EventPublisher {
       // Rolled up: the stream keeps only the latest of these markers.
       const h = headers();
       h.set(JsHeaders.RollupHdr, JsHeaders.RollupValueSubject);
-      await this.#js.publish(this.#names.eventsFlushSubject, Empty, { headers: h });
+      await this.#requests.publish(this.#names.eventsFlushSubject, Empty, { headers: h });
       return { epoch, sent };
     });
     if (this.#watch.epoch === epoch) this.#pending = this.#pending.filter((outgoing) => !(sent.has(outgoing) && outgoing.epoch === epoch));

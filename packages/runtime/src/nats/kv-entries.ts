@@ -1,6 +1,8 @@
 import { TroupeError } from '@troupe/core';
-import type { KV } from '@nats-io/kv';
+import type { Bucket } from './bucket.js';
 import { RunStoreErrorCode } from '../store/memory-run-store.js';
+
+const decoder = new TextDecoder();
 
 /** The fields a stored JSON object must have, and their `typeof`. */
 export type StoredShape = Record<string, 'string' | 'number' | 'object'>;
@@ -10,13 +12,16 @@ export type StoredShape = Record<string, 'string' | 'number' | 'object'>;
  * anything else is a `corrupt_run_store` error naming `what`.
  */
 export function parseStored<T>(data: Uint8Array, what: string, shape: StoredShape): T {
-  let value: unknown;
+  return checkShape<T>(parseJson(data, what), what, shape);
+}
+
+/** Parses JSON read from NATS; a `corrupt_run_store` error naming `what` when it is not JSON. */
+export function parseJson(data: Uint8Array, what: string): unknown {
   try {
-    value = JSON.parse(new TextDecoder().decode(data));
+    return JSON.parse(decoder.decode(data));
   } catch (error) {
     throw new TroupeError(RunStoreErrorCode.Corrupt, `${what} is not valid JSON`, { cause: error });
   }
-  return checkShape<T>(value, what, shape);
 }
 
 /** `value`, once checked to be an object with the fields of `shape`; a `corrupt_run_store` error naming `what` otherwise. */
@@ -30,7 +35,7 @@ export function checkShape<T>(value: unknown, what: string, shape: StoredShape):
 }
 
 /** The value at `key`, parsed and checked; `undefined` when the key was never written or was deleted. */
-export async function readEntry<T>(kv: KV, key: string, what: string, shape: StoredShape): Promise<T | undefined> {
+export async function readEntry<T>(kv: Bucket, key: string, what: string, shape: StoredShape): Promise<T | undefined> {
   const entry = await kv.get(key);
   // A deleted key reads back as a `DEL` entry, not as null.
   if (entry?.operation !== 'PUT') return undefined;
@@ -38,14 +43,14 @@ export async function readEntry<T>(kv: KV, key: string, what: string, shape: Sto
 }
 
 /** Every live key of `kv` matching `filter` (NATS wildcards). */
-export async function listKeys(kv: KV, filter: string): Promise<string[]> {
+export async function listKeys(kv: Bucket, filter: string): Promise<string[]> {
   const keys: string[] = [];
   for await (const key of await kv.keys(filter)) keys.push(key);
   return keys;
 }
 
 /** The values of `keys`, parsed and checked, skipping keys deleted meanwhile. */
-export async function readEntries<T>(kv: KV, keys: readonly string[], what: string, shape: StoredShape): Promise<T[]> {
+export async function readEntries<T>(kv: Bucket, keys: readonly string[], what: string, shape: StoredShape): Promise<T[]> {
   const values: Array<T | undefined> = await Promise.all(keys.map((key) => readEntry<T>(kv, key, what, shape)));
   return values.filter((value): value is T => value !== undefined);
 }

@@ -1,5 +1,5 @@
 import { TroupeError, type Message } from '@troupe/core';
-import type { KV } from '@nats-io/kv';
+import type { Bucket } from './bucket.js';
 import { RunStoreErrorCode } from '../store/memory-run-store.js';
 import { NatsErrorCode } from './nats-error-code.js';
 import { kvKey } from './nats-names.js';
@@ -75,7 +75,7 @@ export function extendTail(known: HistoryTail | undefined, from: number, added: 
  * 0 + its length, and so on. Only chunks the current history wrote are on that walk, so chunks
  * left by an earlier, longer history (before a compaction rewrote it from 0) are never read.
  */
-export async function readHistory(kv: KV, runId: string, agentPath: string, length: number): Promise<Message[]> {
+export async function readHistory(kv: Bucket, runId: string, agentPath: string, length: number): Promise<Message[]> {
   const history: Message[] = [];
   while (history.length < length) {
     const key = kvKey(runId, agentPath, String(history.length));

@@ -1,9 +1,11 @@
 import { jetstream, JetStreamApiCodes, JetStreamApiError, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager, type StreamConfig } from '@nats-io/jetstream';
-import { Kvm, type KV } from '@nats-io/kv';
+import { Kvm } from '@nats-io/kv';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
+import { Bucket } from './bucket.js';
 import { ConnectionWatch } from './connection-watch.js';
 import { EventPublisher } from './event-publisher.js';
 import { natsNames, type NatsNames } from './nats-names.js';
+import { StoreRequests } from './store-requests.js';
 
 /** Options of {@link openNatsResources}. */
 export interface NatsResourceOptions {
@@ -21,16 +23,18 @@ export interface NatsResources {
   nc: NatsConnection;
   js: JetStreamClient;
   jsm: JetStreamManager;
+  /** The publishes and reads of streams and buckets every step of a run makes, on one inbox. */
+  requests: StoreRequests;
   /** Run records, at `kvKey(runId)`. */
-  runs: KV;
+  runs: Bucket;
   /** Actor records, for the transport. */
-  actors: KV;
+  actors: Bucket;
   /** Each actor's latest checkpoint head, at `kvKey(runId, path)`. */
-  heads: KV;
+  heads: Bucket;
   /** Appended message chunks, at `kvKey(runId, path, offset)`. */
-  messages: KV;
+  messages: Bucket;
   /** Delegations, at `kvKey(runId, parent, toolCallId)`. */
-  children: KV;
+  children: Bucket;
   /** The connection's state, for writes that must wait out a reconnect. */
   connection: ConnectionWatch;
   /** Publishes run events without losing them across a reconnect; every run store on these resources shares it. */
@@ -88,16 +92,17 @@ export async function openNatsResources(nc: NatsConnection, options: NatsResourc
     }),
   ]);
   const kvm = new Kvm(js);
+  const requests = new StoreRequests(nc);
   const [runs, actors, heads, messages, children] = await Promise.all([
-    ensureBucket(kvm, names.runsBucket),
-    ensureBucket(kvm, names.actorsBucket),
-    ensureBucket(kvm, names.headsBucket),
-    ensureBucket(kvm, names.messagesBucket),
-    ensureBucket(kvm, names.childrenBucket),
+    ensureBucket(kvm, names.runsBucket, requests),
+    ensureBucket(kvm, names.actorsBucket, requests),
+    ensureBucket(kvm, names.headsBucket, requests),
+    ensureBucket(kvm, names.messagesBucket, requests),
+    ensureBucket(kvm, names.childrenBucket, requests),
   ]);
   const connection = new ConnectionWatch(nc);
-  const events = new EventPublisher({ nc, js, names, connection });
-  return { names, nc, js, jsm, runs, actors, heads, messages, children, connection, events };
+  const events = new EventPublisher({ nc, requests, names, connection });
+  return { names, nc, js, jsm, requests, runs, actors, heads, messages, children, connection, events };
 }
 
 type WantedStream = Partial<StreamConfig> & { name: string; subjects: string[] };
@@ -126,13 +131,15 @@ async function ensureStream(jsm: JetStreamManager, wanted: WantedStream): Promis
   if (Object.keys(patch).length > 0) await jsm.streams.update(wanted.name, patch);
 }
 
-async function ensureBucket(kvm: Kvm, bucket: string): Promise<KV> {
+async function ensureBucket(kvm: Kvm, bucket: string, requests: StoreRequests): Promise<Bucket> {
+  let kv;
   try {
-    return await kvm.create(bucket, { history: 1, storage: StorageType.File });
+    kv = await kvm.create(bucket, { history: 1, storage: StorageType.File });
   } catch (error) {
     if (!isApiError(error, CREATED_MEANWHILE)) throw error;
-    return kvm.open(bucket);
+    kv = await kvm.open(bucket);
   }
+  return Bucket.open(bucket, kv, requests);
 }
 
 function isApiError(error: unknown, codes: readonly number[]): boolean {

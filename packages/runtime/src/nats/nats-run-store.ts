@@ -1,7 +1,7 @@
 import { parseAgentSnapshot, TroupeError, withHistory, type AgentSnapshot, type Message, type RunId } from '@troupe/core';
-import { JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream';
 import { RunStoreErrorCode } from '../store/memory-run-store.js';
 import type { ChildRecord, RunRecord, RunStore } from '../store/run-store.js';
+import { isWrongLastSequence } from './bucket.js';
 import { listKeys, parseStored, readEntries, readEntry, type StoredShape } from './kv-entries.js';
 import { chunkMessages, extendTail, readHistory, type HistoryTail } from './message-chunks.js';
 import { fromKeyToken, keyToken, kvKey } from './nats-names.js';
@@ -170,7 +170,7 @@ async function updateRecord(resources: NatsResources, id: RunId, patch: Partial<
       await resources.runs.update(kvKey(id), JSON.stringify(record), entry.revision);
       return;
     } catch (error) {
-      if (!(error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamWrongLastSequence)) throw error;
+      if (!isWrongLastSequence(error)) throw error;
     }
   }
 }

@@ -74,6 +74,8 @@ export function createNatsTransport(options: NatsTransportOptions): NatsTranspor
  *   noted in its record for whoever takes it next.
  */
 export class NatsTransport implements Transport {
+  /** Every actor's record keeps its outcome. */
+  readonly keepsResults = true;
   readonly hostId: string;
   readonly #options: NatsTransportOptions;
   readonly #host: ActorHost;
@@ -313,10 +315,10 @@ export class NatsTransport implements Transport {
   }
 
   async #publish(task: Task, id: string): Promise<void> {
-    const { js, names } = this.#options.resources;
+    const { requests, names } = this.#options.resources;
     const stamp = headers();
     stamp.set(GRAPH_HEADER, this.#options.graphHash);
-    await js.publish(names.taskSubject(task.agent), encodeTask(task), { msgID: id, headers: stamp });
+    await requests.publish(names.taskSubject(task.agent), encodeTask(task), { msgId: id, headers: stamp });
   }
 
   /** Ends a stranded actor that was not restored: it lost its host before its first checkpoint. */

@@ -350,10 +350,10 @@ class TaskWorker implements Worker {
 
   async #deadLetter(running: Running, takes: number): Promise<void> {
     const { task } = running;
-    const { js, names } = this.#options.resources;
+    const { requests, names } = this.#options.resources;
     const deliveries = takes - 1;
     const reason = `the task for ${task.path} was delivered ${deliveries === 1 ? 'once' : `${deliveries} times`} without finishing (each worker that took it died or was stopped); it was moved to ${names.deadSubject(task.agent)}`;
-    await js.publish(names.deadSubject(task.agent), JSON.stringify({ task, deliveries, reason, worker: this.id, at: Date.now() }));
+    await requests.publish(names.deadSubject(task.agent), JSON.stringify({ task, deliveries, reason, worker: this.id, at: Date.now() }));
     await this.#endWith(task, { code: TaskErrorCode.DeadLettered, message: reason });
     this.#counts.deadLettered += 1;
     this.#options.logger?.error({ runId: task.runId, path: task.path, deliveries }, 'task dead-lettered');
