@@ -5,6 +5,7 @@ import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import type { NatsFlags } from '../nats/nats-flags.js';
 import { withNatsSession } from '../nats/nats-session.js';
+import { unclaimedChildren } from '@troupe/runtime/nats';
 import { isFinal, openRunControl, runGraphHash } from '../nats/run-control.js';
 
 /** What `troupe abort` was asked to do. */
@@ -33,11 +34,14 @@ export function abortCommand(options: AbortCommandOptions, io: CliIo): Promise<E
         return ExitCode.Ok;
       }
       // The entry first: aborting it aborts its subtree, and no parent sees a child's abort as a
-      // tool result and goes on. Then every actor that has still not ended, deepest first.
-      const live = (await transport.records.list(run.id)).filter(({ record }) => record.status !== 'ended');
-      live.sort((a, b) => a.record.depth - b.record.depth);
+      // tool result and goes on. Then every actor that has still not ended, deepest first, with
+      // the children still on the task queue (they have no record until a worker claims them).
+      const records = await transport.records.list(run.id);
+      const live = records.filter(({ record }) => record.status !== 'ended').map(({ path, record }) => ({ path, depth: record.depth }));
+      live.push(...(await unclaimedChildren(store, run.id, new Set(records.map(({ path }) => path)))));
+      live.sort((a, b) => a.depth - b.depth);
       const [first, ...rest] = live;
-      const order = first?.record.depth === 0 ? [first, ...rest.reverse()] : live.reverse();
+      const order = first?.depth === 0 ? [first, ...rest.reverse()] : live.reverse();
       for (const { path } of order) {
         await transport.control(run.id, path, { type: 'abort' }).catch((error: unknown) => {
           // unknown_actor: it ended meanwhile. Anything else is said, and the others are still aborted.

@@ -1,6 +1,6 @@
 import type { RunId } from '@troupe/core';
 import { createFileRunStore, type RunStore } from '@troupe/runtime';
-import { createNatsRunStore } from '@troupe/runtime/nats';
+import { createNatsRunStore, unclaimedChildren } from '@troupe/runtime/nats';
 import type { CliIo } from '../cli-io.js';
 import type { ExitCode } from '../exit-code.js';
 import { runsDirFlag } from '../commands/drive-run.js';
@@ -30,8 +30,13 @@ export function withRunStore(
   return withNatsSession(flags, io, command, async (session) => {
     const store = createNatsRunStore(session.resources);
     const transport = remoteOnlyTransport(session.resources, store, '');
-    const placements = async (runId: RunId): Promise<ReadonlyMap<string, string>> =>
-      new Map((await transport.records.list(runId)).flatMap(({ path, record }) => (record.status === 'ended' ? [] : [[path as string, placementOf(record)] as const])));
+    const placements = async (runId: RunId): Promise<ReadonlyMap<string, string>> => {
+      const records = await transport.records.list(runId);
+      const placed = new Map(records.flatMap(({ path, record }) => (record.status === 'ended' ? [] : [[path as string, placementOf(record)] as const])));
+      // A child on the task queue has no record until a worker claims it.
+      for (const child of await unclaimedChildren(store, runId, new Set(records.map(({ path }) => path)))) placed.set(child.path, 'queued');
+      return placed;
+    };
     try {
       return await work(store, `namespace "${session.target.namespace}" on NATS at ${session.target.display}`, { flags: ` ${session.target.flags}`, placements });
     } finally {

@@ -1,11 +1,19 @@
 import type { AgentResult, PendingInput } from '@troupe/core';
 
-/** Where an actor of a distributed run stands. */
+/**
+ * Where an actor of a distributed run stands. `queued`: a task for it is on the queue and no
+ * worker has claimed it (an entry, an actor woken or handed over, or a child whose abort was asked
+ * for before a worker took it; a child spawned fresh has no record until claimed). `running`: a
+ * process hosts it (a worker's claim, or its spawner). `waiting`: it waits for a user, hosted or
+ * put aside. `ended`: with its result.
+ */
 export type ActorStatus = 'queued' | 'running' | 'waiting' | 'ended';
 
 /**
  * What the actors bucket keeps per actor of a distributed run: enough to find it, to hand its
- * result to whoever waits for it, and to wake it up when it was put aside waiting for a user.
+ * result to whoever waits for it, and to wake it up when it was put aside waiting for a user. A
+ * worker claims a task's actor by writing its record `running` only where the record is absent or
+ * still at the revision it read, so one process runs it however often the task is delivered.
  */
 export interface ActorRecord {
   agent: string;

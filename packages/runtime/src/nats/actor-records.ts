@@ -53,6 +53,21 @@ export class ActorRecords {
   }
 
   /**
+   * Writes `record` only where the actor has none (`over` is `absent`) or its record is still at
+   * revision `over`: of several processes writing at once, one wins. Resolves with the revision
+   * written, or undefined when the record had moved on.
+   */
+  async claim(runId: RunId, path: AgentPath, record: ActorRecord, over: number | 'absent'): Promise<number | undefined> {
+    const key = kvKey(runId, path);
+    try {
+      return over === 'absent' ? await this.#kv.create(key, JSON.stringify(record)) : await this.#kv.update(key, JSON.stringify(record), over);
+    } catch (error) {
+      if (isWrongLastSequence(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /**
    * Applies `change` to the current record (undefined when there is none) and writes the outcome
    * unless `change` returns undefined; retried on a concurrent write. Resolves with what was written.
    */

@@ -16,6 +16,14 @@ export interface ControlLineOptions {
   handoverTimeoutMs?: number;
 }
 
+/** An actor's control subject, as the process hosting it (or about to) listens to it. */
+export interface ControlListener {
+  /** Applies commands with `apply` from now on, those that came before first, in order. */
+  attach(apply: (command: ControlCommand) => void): void;
+  /** Stops listening; commands still waiting for {@link attach} get no answer (their senders time out). */
+  close(): void;
+}
+
 /** What the host of an actor answers on its control subject. */
 interface ControlReply {
   ok?: true;
@@ -68,8 +76,36 @@ export class ControlLine {
     }
   }
 
+  /**
+   * Listens on the actor's control subject. Until {@link ControlListener.attach}, whether a
+   * process hosts the actor is answered yes at once (this one is settling its claim on it), and
+   * commands wait.
+   */
+  listen(runId: RunId, path: AgentPath): ControlListener {
+    const { nc, names } = this.#options.resources;
+    let apply: ((command: ControlCommand) => void) | undefined;
+    const waiting: Msg[] = [];
+    const subscription = nc.subscribe(names.controlSubject(runId, path), {
+      callback: (error, msg) => {
+        if (error !== null) return;
+        if (apply === undefined && msg.data.length > 0) waiting.push(msg);
+        else this.#answer(msg, apply ?? (() => undefined));
+      },
+    });
+    return {
+      attach: (given) => {
+        apply = given;
+        for (const msg of waiting.splice(0)) this.#answer(msg, given);
+      },
+      close: () => {
+        subscription.unsubscribe();
+        waiting.length = 0;
+      },
+    };
+  }
+
   /** Answers `msg`, a request on the control subject of an actor hosted here, by applying its command with `apply`. */
-  answer(msg: Msg, apply: (command: ControlCommand) => void): void {
+  #answer(msg: Msg, apply: (command: ControlCommand) => void): void {
     let answer: ControlReply = { ok: true };
     if (msg.data.length > 0) {
       try {

@@ -8,11 +8,12 @@ export { openNatsResources } from './nats-resources.js';
 export { createNatsRunStore, loadSnapshot } from './nats-run-store.js';
 export { startNatsServer } from './nats-server-process.js';
 export { followRunEvents } from './run-events.js';
+export { unclaimedChildren } from './unclaimed-actors.js';
 
 export type { ConnectionWatch } from './connection-watch.js';
 export type { EventPublisher } from './event-publisher.js';
 export type { NatsConnectOptions, NatsReconnectOptions } from './nats-connection.js';
-export type { HostingHooks, NatsTransportOptions, Placement } from './nats-transport.js';
+export type { Claim, HostingHooks, NatsTransportOptions, Placement } from './nats-transport.js';
 export type { Worker, WorkerLoad, WorkerOptions } from './worker.js';
 export type { NatsNames } from './nats-names.js';
 export type { NatsResourceOptions, NatsResources } from './nats-resources.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { headers, type Msg, type Subscription } from '@nats-io/transport-node';
+import { headers } from '@nats-io/transport-node';
 import { TroupeError, withHistory, type AgentEvent, type AgentPath, type AgentResult, type RunId } from '@troupe/core';
 import type { Observable } from 'rxjs';
 import type { RunStore } from '../store/run-store.js';
@@ -8,8 +8,8 @@ import { failedResult } from '../system/ended-result.js';
 import type { ControlCommand, SpawnRequest, Transport } from '../system/transport.js';
 import type { ActorRecord } from './actor-record.js';
 import { ActorRecords } from './actor-records.js';
-import { ControlLine } from './control-line.js';
-import { EndEvents } from './end-events.js';
+import { ControlLine, type ControlListener } from './control-line.js';
+import { RemoteResults } from './remote-results.js';
 import { RunEventFeed } from './run-event-feed.js';
 import { strandedActors } from './stranded-actors.js';
 import { UnhostedControl } from './unhosted-control.js';
@@ -42,6 +42,14 @@ export interface NatsTransportOptions {
   onError?: (error: unknown) => void;
 }
 
+/** A task's actor this process won the claim on (see {@link NatsTransport.claim}). */
+export interface Claim {
+  /** Hosts the actor here (its record already says so); `hooks` learn of its wait and its end. */
+  host(request: SpawnRequest, hooks?: HostingHooks): HostedActor;
+  /** Gives the actor up without hosting it (its record still names this process until rewritten). */
+  abandon(): void;
+}
+
 /** What a worker learns about an actor it hosts for a task. */
 export interface HostingHooks {
   /** The actor waits for a user; its checkpoint and record are stored. */
@@ -49,12 +57,6 @@ export interface HostingHooks {
   /** The actor's run ended; its checkpoint and record (with the result) are stored. */
   onEnded?(actor: HostedActor, result: AgentResult): void;
 }
-
-/** How long a result waits for the actor's `agent_end` event before it also watches the actor's record. */
-const RECORD_WATCH_DELAY_MS = 250;
-
-/** How long an actor taken from the queue runs before its record says `running` (shorter tasks never do). */
-const ANNOUNCE_DELAY_MS = 200;
 
 /** Creates a {@link NatsTransport}. */
 export function createNatsTransport(options: NatsTransportOptions): NatsTransport {
@@ -65,7 +67,9 @@ export function createNatsTransport(options: NatsTransportOptions): NatsTranspor
  * The distributed transport. A `remote` actor becomes a task on the agent's work-queue subject,
  * taken by whichever worker is free; a `local` one is hosted here. Wherever an actor lives, its
  * events go to the run's events subject (kept in a stream), its checkpoints to KV, and its record
- * (queued → running → waiting → ended, with its result) to the actors bucket, so:
+ * (running → waiting → ended, with its result) to the actors bucket; a child on the queue has no
+ * record until a worker claims it (its child record says it was spawned), an entry on the queue
+ * is recorded `queued`. So:
  * - `events(runId)` follows the run's subject, from any process;
  * - `result` answers from the record, at once or when it says the actor has ended;
  * - `control` asks the actor's host over request/reply; when no process hosts it (it was put
@@ -80,7 +84,7 @@ export class NatsTransport implements Transport {
   readonly #options: NatsTransportOptions;
   readonly #host: ActorHost;
   readonly #records: ActorRecords;
-  readonly #controls = new Map<HostedActor, Subscription>();
+  readonly #controls = new Map<HostedActor, ControlListener>();
   readonly #hooks = new Map<HostedActor, HostingHooks>();
   /** Each hosted actor's record writes, in order. */
   readonly #writes = new Map<HostedActor, Promise<unknown>>();
@@ -89,13 +93,9 @@ export class NatsTransport implements Transport {
   readonly #fromQueue = new Set<HostedActor>();
   /** Actors found stranded for a resume, not restored here yet; true when an abort awaits them. */
   readonly #stranded = new Map<string, boolean>();
-  /** Pending announcements that a task's actor is running (see {@link ANNOUNCE_DELAY_MS}). */
-  readonly #announcements = new Map<HostedActor, ReturnType<typeof setTimeout>>();
   readonly #feed: RunEventFeed;
   readonly #line: ControlLine;
-  readonly #ends: EndEvents;
-  /** Each remote actor spawned here whose result nobody asked for yet: its record's revision, and the wait for its end event. */
-  readonly #spawned = new Map<string, { revision: number; end: ReturnType<EndEvents['next']> }>();
+  readonly #remote: RemoteResults;
   #closed = false;
 
   constructor(options: NatsTransportOptions) {
@@ -104,12 +104,12 @@ export class NatsTransport implements Transport {
     this.#records = new ActorRecords(options.resources.actors);
     this.#line = new ControlLine({
       resources: options.resources,
-      unhosted: new UnhostedControl(this.#records, (task, id) => this.#publish(task, id)),
+      unhosted: new UnhostedControl(this.#records, options.store, (task, id) => this.#publish(task, id)),
       ...(options.controlTimeoutMs === undefined ? {} : { controlTimeoutMs: options.controlTimeoutMs }),
       ...(options.handoverTimeoutMs === undefined ? {} : { handoverTimeoutMs: options.handoverTimeoutMs }),
     });
     this.#feed = new RunEventFeed(options.resources);
-    this.#ends = new EndEvents((runId) => this.#feed.follow(runId));
+    this.#remote = new RemoteResults(this.#records, options.store, (runId) => this.#feed.follow(runId));
     this.#host = new ActorHost({
       factory: options.factory,
       store: options.store,
@@ -132,14 +132,15 @@ export class NatsTransport implements Transport {
   /**
    * A `local` actor is hosted here; a `remote` one becomes a task. A remote actor restored from
    * `snapshot` has the snapshot stored as its latest checkpoint first: the worker that takes the
-   * task restores it from there.
+   * task restores it from there. A fresh remote child gets no record: the worker that claims it
+   * writes the first (its child record, which the delegation wrote, says it exists meanwhile).
    */
   async spawn(request: SpawnRequest): Promise<void> {
     this.#assertOpen();
     const { runId, path, agent, depth, snapshot } = request;
     if (this.#options.placement(agent) === 'local') {
       // Hosted here: its record must say so before whoever spawned it asks elsewhere for its result.
-      const actor = this.#hostHere(request, {}, true);
+      const actor = this.#hostHere(request, {});
       const key = `${runId}\n${path}`;
       if (this.#stranded.get(key) === true) this.deliver(actor, { type: 'abort' });
       this.#stranded.delete(key);
@@ -154,45 +155,69 @@ export class NatsTransport implements Transport {
       return;
     }
     if (request.input !== undefined) task.input = request.input;
-    // Listen for its end before it can start: a child answering at once may end before the publish is acknowledged.
-    const end = this.#ends.next(runId, path);
+    const spawning = this.#remote.spawning(runId, path);
     try {
-      // Sent one after the other on one connection: the record is stored long before the worker that takes the task writes it again.
-      const [revision] = await Promise.all([this.#records.put(runId, path, { agent, depth, status: 'queued', updatedAt: Date.now() }), this.#publish(task, `${runId}:${path}`)]);
-      // Whoever asks for its result next need not read the record back, nor listen again.
-      this.#spawned.set(`${runId}\n${path}`, { revision, end });
+      // An entry has no child record to say it exists: it is recorded queued (once a run).
+      const queued = depth === 0 ? this.#records.put(runId, path, { agent, depth, status: 'queued', updatedAt: Date.now() }) : Promise.resolve(0);
+      const [revision] = await Promise.all([queued, this.#publish(task, `${runId}:${path}`)]);
+      spawning.spawned(revision);
     } catch (error) {
-      end.cancel();
+      spawning.cancel();
       throw error;
     }
   }
 
   /**
-   * Hosts the actor `request` asks for in this process: answers its control subject and keeps its
-   * record. Workers call this for the tasks they take.
+   * Claims the actor of a task taken from the queue: listens on its control subject first, then
+   * writes its record `running` here (`fromQueue`), only where it has none (`over` is `absent`: a
+   * child never taken) or where its record is still at the revision `over` read. Of several
+   * workers handed one task at once (nats-server 2.9 can do that), one wins; the others find its
+   * record, and its host answers on the control subject from the moment the record exists.
+   * Resolves undefined, listening no more, when the record had moved on.
    */
-  host(request: SpawnRequest, hooks: HostingHooks = {}): HostedActor {
-    return this.#hostHere(request, hooks, false);
+  async claim(actor: Pick<SpawnRequest, 'runId' | 'path' | 'agent' | 'depth'>, over: number | 'absent'): Promise<Claim | undefined> {
+    this.#assertOpen();
+    const { runId, path, agent, depth } = actor;
+    const listener = this.#line.listen(runId, path);
+    let revision: number | undefined;
+    try {
+      revision = await this.#records.claim(runId, path, { agent, depth, status: 'running', host: this.hostId, fromQueue: true, updatedAt: Date.now() }, over);
+    } finally {
+      if (revision === undefined) listener.close();
+    }
+    if (revision === undefined) return undefined;
+    return { host: (request, hooks = {}) => this.#hostHere(request, hooks, listener), abandon: () => listener.close() };
   }
 
   /**
-   * Hosts `request` here. Its record says `running` at once when `announceNow` (a local spawn:
-   * whoever spawned it may ask elsewhere for its result), else only if it is still running after
-   * {@link ANNOUNCE_DELAY_MS} (a task: its record already exists, and most tasks end sooner).
+   * Hosts the actor `request` asks for in this process, recording it `running` here: it answers its
+   * control subject and keeps its record. A worker hosts this way the local children of a parent it
+   * restores.
    */
-  #hostHere(request: SpawnRequest, hooks: HostingHooks, announceNow: boolean): HostedActor {
+  host(request: SpawnRequest): HostedActor {
+    return this.#hostHere(request, {});
+  }
+
+  /**
+   * Hosts `request` here. A claimed actor (`claimed` is the listener of its claim) is recorded
+   * already; any other gets its record `running` here at once (whoever spawned it may ask elsewhere
+   * for its result).
+   */
+  #hostHere(request: SpawnRequest, hooks: HostingHooks, claimed?: ControlListener): HostedActor {
     this.#assertOpen();
-    const actor = this.#host.host(request, this);
-    this.#hooks.set(actor, hooks);
-    if (!announceNow) this.#fromQueue.add(actor);
-    const subject = this.#options.resources.names.controlSubject(request.runId, request.path);
-    this.#controls.set(actor, this.#options.resources.nc.subscribe(subject, { callback: (error, msg) => this.#onControl(actor, error, msg) }));
-    if (announceNow) this.#announce(actor);
-    else {
-      const timer = setTimeout(() => this.#hooks.has(actor) && actor.agent.isRunning && !this.#waiting.has(actor) && this.#announce(actor), ANNOUNCE_DELAY_MS);
-      timer.unref();
-      this.#announcements.set(actor, timer);
+    const listener = claimed ?? this.#line.listen(request.runId, request.path);
+    let actor: HostedActor;
+    try {
+      actor = this.#host.host(request, this);
+    } catch (error) {
+      listener.close();
+      throw error;
     }
+    this.#hooks.set(actor, hooks);
+    this.#controls.set(actor, listener);
+    listener.attach((command) => this.#host.control(request.runId, request.path, command));
+    if (claimed === undefined) this.#announce(actor);
+    else this.#fromQueue.add(actor);
     return actor;
   }
 
@@ -206,9 +231,7 @@ export class NatsTransport implements Transport {
 
   /** Stops hosting `actor` here (its checkpoint and record stay the truth; a task wakes it again). */
   release(actor: HostedActor): void {
-    clearTimeout(this.#announcements.get(actor));
-    this.#announcements.delete(actor);
-    this.#controls.get(actor)?.unsubscribe();
+    this.#controls.get(actor)?.close();
     this.#controls.delete(actor);
     this.#hooks.delete(actor);
     this.#writes.delete(actor);
@@ -224,6 +247,11 @@ export class NatsTransport implements Transport {
   async setAside(actor: HostedActor): Promise<void> {
     await this.#record(actor, () => this.#writeWaiting(actor));
     this.release(actor);
+  }
+
+  /** Whether a live process (this one included) hosts the actor, or is settling its claim on it. */
+  async isHosted(runId: RunId, path: AgentPath): Promise<boolean> {
+    return this.#host.get(runId, path) !== undefined || this.#line.isHosted(runId, path);
   }
 
   /** Applies `command` to an actor hosted here. */
@@ -255,30 +283,8 @@ export class NatsTransport implements Transport {
       await this.#options.store.flush(runId);
       return result;
     }
-    const key = `${runId}\n${path}`;
-    if (this.#stranded.delete(key)) return this.#lost(runId, path);
-    const spawned = this.#spawned.get(key);
-    this.#spawned.delete(key);
-    const end = spawned?.end ?? this.#ends.next(runId, path);
-    let after = spawned?.revision;
-    if (after === undefined) {
-      const stored = await this.#records.get(runId, path);
-      if (stored === undefined || (stored.record.status === 'ended' && stored.record.result !== undefined)) {
-        end.cancel();
-        if (stored?.record.result !== undefined) return stored.record.result;
-        throw new TroupeError(TransportErrorCode.UnknownActor, `no actor ${path} in run ${runId}`);
-      }
-      after = stored.revision;
-    }
-    // The record is watched only when the event is late (it came before we listened, or the connection dropped).
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const recorded = new Promise<AgentResult>((resolve) => {
-      timer = setTimeout(() => void this.#records.ended(runId, path, after).then(resolve), RECORD_WATCH_DELAY_MS);
-    });
-    const result = await Promise.race([end.ended, recorded]);
-    clearTimeout(timer);
-    end.cancel();
-    return result;
+    if (this.#stranded.delete(`${runId}\n${path}`)) return this.#lost(runId, path);
+    return this.#remote.of(runId, path);
   }
 
   events(runId: RunId): Observable<AgentEvent> {
@@ -300,11 +306,11 @@ export class NatsTransport implements Transport {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    for (const subscription of this.#controls.values()) subscription.unsubscribe();
+    for (const listener of this.#controls.values()) listener.close();
     this.#controls.clear();
     this.#host.close();
     this.#records.close();
-    this.#ends.close();
+    this.#remote.close();
     this.#feed.close();
     await Promise.allSettled(this.#writes.values());
   }
@@ -329,10 +335,6 @@ export class NatsTransport implements Transport {
       await this.#records.put(runId, path, { agent: stored.record.agent, depth: stored.record.depth, status: 'ended', result: failedResult(runId, { code: 'host_lost', message }), updatedAt: Date.now() });
     }
     throw new TroupeError(TransportErrorCode.UnknownActor, message);
-  }
-
-  #onControl(actor: HostedActor, error: Error | null, msg: Msg): void {
-    if (error === null) this.#line.answer(msg, (command) => this.#host.control(actor.request.runId, actor.request.path, command));
   }
 
   #onEvent(event: AgentEvent, actor: HostedActor): void {

@@ -1,23 +1,27 @@
 import { TroupeError, type AgentPath, type RunId } from '@troupe/core';
 import { TransportErrorCode } from '../system/actor-host.js';
 import { RunErrorCode } from '../system/run-handle.js';
+import type { RunStore } from '../store/run-store.js';
 import type { ControlCommand } from '../system/transport.js';
 import type { ActorRecord } from './actor-record.js';
 import type { ActorRecords, StoredActorRecord } from './actor-records.js';
 import type { Task } from './task.js';
+import { unclaimedChild } from './unclaimed-actors.js';
 
 /**
  * Control of an actor no process answers for, from its record: an actor put aside waiting for a
  * user (or whose host died while it waited) is woken as a task carrying the command; an abort of
- * one between hosts is noted in its record for whoever takes it next; an ended one takes only a
- * new prompt.
+ * one between hosts is noted in its record for whoever takes it next (for a child still on the
+ * queue, which has no record yet, in a record made for it); an ended one takes only a new prompt.
  */
 export class UnhostedControl {
   readonly #records: ActorRecords;
+  readonly #store: RunStore;
   readonly #publish: (task: Task, id: string) => Promise<void>;
 
-  constructor(records: ActorRecords, publish: (task: Task, id: string) => Promise<void>) {
+  constructor(records: ActorRecords, store: RunStore, publish: (task: Task, id: string) => Promise<void>) {
     this.#records = records;
+    this.#store = store;
     this.#publish = publish;
   }
 
@@ -27,7 +31,7 @@ export class UnhostedControl {
    */
   async control(runId: RunId, path: AgentPath, command: ControlCommand): Promise<boolean> {
     const stored = await this.#records.get(runId, path);
-    if (stored === undefined) throw new TroupeError(TransportErrorCode.UnknownActor, `no actor ${path} in run ${runId}`);
+    if (stored === undefined) return this.#unclaimed(runId, path, command);
     const { record } = stored;
     switch (record.status) {
       case 'ended':
@@ -42,6 +46,18 @@ export class UnhostedControl {
         if (command.type !== 'abort') return false;
         return (await this.#records.change(runId, path, (current) => (current?.revision === stored.revision ? { ...record, abortRequested: true, updatedAt: Date.now() } : undefined))) !== undefined;
     }
+  }
+
+  /**
+   * A child still on the queue: an abort goes into a record made for it, unless a worker claims
+   * it first (then the caller tries again, and reaches it); other commands wait for its host.
+   */
+  async #unclaimed(runId: RunId, path: AgentPath, command: ControlCommand): Promise<boolean> {
+    const child = await unclaimedChild(this.#store, runId, path);
+    if (child === undefined) throw new TroupeError(TransportErrorCode.UnknownActor, `no actor ${path} in run ${runId}`);
+    if (command.type !== 'abort') return false;
+    const record: ActorRecord = { agent: child.agent, depth: child.depth, status: 'queued', abortRequested: true, updatedAt: Date.now() };
+    return (await this.#records.claim(runId, path, record, 'absent')) !== undefined;
   }
 
   /** Queues a task that restores the actor from its snapshot and hands it `command`; false when its record moved meanwhile. */

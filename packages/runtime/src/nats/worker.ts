@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Consumer, JsMsg } from '@nats-io/jetstream';
 import { Svcm, type Service } from '@nats-io/services';
 import {
-  isSnapshotActive, snapshotState, systemClock, toErrorInfo, TroupeError, type AgentPath, type AgentResult,
-  type ErrorInfo, type RunId,
+  isSnapshotActive, snapshotState, systemClock, toErrorInfo, TroupeError, type AgentResult, type ErrorInfo,
 } from '@troupe/core';
 import type { Logger } from 'pino';
 import type { GraphConfig } from '../config/graph-config.js';
@@ -14,9 +13,10 @@ import { endedResult, failedResult } from '../system/ended-result.js';
 import { graphActorFactory, type ActorBuildOptions } from '../system/graph-actor-factory.js';
 import type { SpawnRequest } from '../system/transport.js';
 import { graphHash } from './graph-hash.js';
+import { restoreLocalChildren } from './local-children.js';
 import type { NatsResources } from './nats-resources.js';
 import { createNatsRunStore, loadSnapshot, type NatsRunStore } from './nats-run-store.js';
-import { createNatsTransport, type NatsTransport } from './nats-transport.js';
+import { createNatsTransport, type Claim, type NatsTransport } from './nats-transport.js';
 import { finishRun } from './run-finish.js';
 import { Slots } from './slots.js';
 import { taskConsumer } from './task-consumer.js';
@@ -72,9 +72,10 @@ interface Running {
   task: Task;
   actor?: HostedActor;
   heartbeat: ReturnType<typeof setInterval>;
-  /** Settles when the task is acked, put back, or dropped. */
+  /** Settles when the task is acked, put back, dropped, or left to the process that runs it. */
   done: Promise<void>;
-  finish(how: 'ack' | 'nak' | 'term'): void;
+  /** Settles the message; `leave` lets it be, for the process that already runs its actor to ack. */
+  finish(how: 'ack' | 'nak' | 'term' | 'leave'): void;
 }
 
 /**
@@ -225,7 +226,7 @@ class TaskWorker implements Worker {
         try {
           if (how === 'ack') msg.ack();
           else if (how === 'nak') msg.nak();
-          else msg.term();
+          else if (how === 'term') msg.term();
         } catch (error) {
           // The connection is gone: the task comes back after its ack wait, to resume from its checkpoint.
           this.#options.logger?.warn({ err: error, how }, 'could not settle a task');
@@ -263,36 +264,65 @@ class TaskWorker implements Worker {
       running.finish('term');
       return;
     }
-    // Not JetStream's delivery count alone: it can be wrong after a worker died (see countTakes).
-    const [stored, takes] = await Promise.all([this.#transport.records.get(task.runId, task.path), countTakes(this.#options.resources, task, msg)]);
+    // A child's task never taken before claims a record that nobody wrote yet: nothing to read first.
+    if (task.depth > 0 && task.input !== undefined && task.resume !== true && task.command === undefined) {
+      const claim = await this.#transport.claim(task, 'absent');
+      if (claim !== undefined) {
+        this.#start(running, claim, { runId: task.runId, path: task.path, agent: task.agent, depth: task.depth, input: task.input }, log);
+        return;
+      }
+    }
+    await this.#takeAgain(running, log);
+  }
+
+  /**
+   * Runs a task whose actor has a record: an entry, an actor woken or handed over, or a task
+   * delivered again — after its worker died, or at once to a second worker (nats-server 2.9 can do
+   * that; the process running it is left to ack it).
+   */
+  async #takeAgain(running: Running, log: Logger | undefined): Promise<void> {
+    const { msg, task } = running;
+    const stored = await this.#transport.records.get(task.runId, task.path);
     if (stored?.record.status === 'ended' && task.command?.type !== 'prompt') {
       running.finish('ack');
       return;
     }
+    if ((stored?.record.status === 'running' || stored?.record.status === 'waiting') && (await this.#transport.isHosted(task.runId, task.path))) {
+      log?.info({ host: stored.record.host }, 'the task is run by a live process already; left to it');
+      running.finish('leave');
+      return;
+    }
+    // Not JetStream's delivery count alone: it can be wrong after a worker died (see countTakes).
+    const takes = await countTakes(this.#options.resources, task, msg);
     if (takes.count > this.#maxDeliver) {
       await this.#deadLetter(running, takes.count);
       return;
     }
-    if (takes.first) {
-      this.#start(running, { runId: task.runId, path: task.path, agent: task.agent, depth: task.depth, input: task.input ?? '' }, log);
-      // A first take of a fresh task has nothing to look up but an abort asked for while it was queued.
-      if (stored?.record.abortRequested === true && running.actor !== undefined) this.#transport.deliver(running.actor, { type: 'abort' });
-      return;
-    }
-    const snapshot = await loadSnapshot(this.#options.resources, task.runId, task.path);
+    const request: SpawnRequest = { runId: task.runId, path: task.path, agent: task.agent, depth: task.depth };
+    const snapshot = takes.first ? undefined : await loadSnapshot(this.#options.resources, task.runId, task.path);
     if (snapshot !== undefined && !isSnapshotActive(snapshot) && task.command?.type !== 'prompt') {
       // It ended, but its worker died before saying so: say it now from the snapshot.
       await this.#recordEnd(task, endedResult(task.runId, snapshot));
       running.finish('ack');
       return;
     }
-    // An actor with children has a checkpoint: they are spawned while it executes tools.
-    if (snapshot !== undefined) await this.#restoreLocalChildren(task.runId, task.path);
-    const request: SpawnRequest = { runId: task.runId, path: task.path, agent: task.agent, depth: task.depth };
     if (snapshot !== undefined) request.snapshot = snapshot;
     else request.input = task.input ?? '';
+    const claim = await this.#transport.claim(task, stored?.revision ?? 'absent');
+    if (claim === undefined) {
+      log?.info('another worker claimed the task first; left to it');
+      running.finish('leave');
+      return;
+    }
+    try {
+      // An actor with children has a checkpoint: they are spawned while it executes tools.
+      if (snapshot !== undefined) await restoreLocalChildren({ ...this.#options, store: this.#store, transport: this.#transport }, task.runId, task.path);
+    } catch (error) {
+      claim.abandon();
+      throw error;
+    }
     log?.debug({ restored: snapshot !== undefined, command: task.command?.type, takes: takes.count }, 'task taken');
-    this.#start(running, request, log);
+    this.#start(running, claim, request, log);
     if (running.actor === undefined) return;
     try {
       if (task.command !== undefined) this.#transport.deliver(running.actor, task.command);
@@ -308,10 +338,10 @@ class TaskWorker implements Worker {
     }
   }
 
-  /** Hosts the task's actor; its wait for a user or its end settles the task. */
-  #start(running: Running, request: SpawnRequest, log: Logger | undefined): void {
+  /** Hosts the task's claimed actor; its wait for a user or its end settles the task. */
+  #start(running: Running, claim: Claim, request: SpawnRequest, log: Logger | undefined): void {
     const { task } = running;
-    running.actor = this.#transport.host(request, {
+    running.actor = claim.host(request, {
       onWaiting: (actor) => {
         this.#counts.parked += 1;
         this.#transport.release(actor);
@@ -323,29 +353,6 @@ class TaskWorker implements Worker {
         void this.#finishRun(task, result).catch((error: unknown) => log?.error({ err: error }, 'recording the run end failed')).finally(() => running.finish('ack'));
       },
     });
-  }
-
-  /**
-   * Before a parent is restored, hosts again the children it ran here (`local` placement) that had
-   * not ended, so its delegations re-attach to them; remote children are still on the queue.
-   */
-  async #restoreLocalChildren(runId: RunId, parent: AgentPath): Promise<void> {
-    const { graph } = this.#options;
-    for (const child of await this.#store.children(runId, parent)) {
-      if (child.outcome !== undefined || (graph.agents[child.agent]?.placement ?? 'local') !== 'local') continue;
-      const stored = await this.#transport.records.get(runId, child.path);
-      if (stored?.record.status === 'ended') continue;
-      const snapshot = await loadSnapshot(this.#options.resources, runId, child.path);
-      const request: SpawnRequest = { runId, path: child.path, agent: child.agent, depth: child.depth };
-      if (snapshot !== undefined && !isSnapshotActive(snapshot)) {
-        await this.#recordEnd({ runId, path: child.path, agent: child.agent, depth: child.depth }, endedResult(runId, snapshot));
-        continue;
-      }
-      await this.#restoreLocalChildren(runId, child.path);
-      if (snapshot !== undefined) request.snapshot = snapshot;
-      else request.input = child.task;
-      this.#transport.host(request);
-    }
   }
 
   async #deadLetter(running: Running, takes: number): Promise<void> {

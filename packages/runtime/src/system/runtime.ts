@@ -1,5 +1,5 @@
 import {
-  createRunId, isSnapshotActive, parseAgentPath, sharedSchemaValidator, systemClock, toErrorInfo, TroupeError, type AgentPath, type AgentResult, type AgentSnapshot,
+  createRunId, isSnapshotActive, parseAgentPath, sharedSchemaValidator, systemClock, toErrorInfo, TroupeError, type AgentPath, type AgentResult,
   type Clock, type RunId, type SchemaValidator,
 } from '@troupe/core';
 import { runPipeline, type PipelineResult } from '../pipeline/pipeline-runner.js';
@@ -7,7 +7,7 @@ import { agentConfigOf } from '../agent-from-config.js';
 import { defaultToolRegistry } from '../default-tools.js';
 import type { GraphConfig, PipelineConfig } from '../config/graph-config.js';
 import { createMemoryRunStore } from '../store/memory-run-store.js';
-import type { ChildOutcome, RunRecord, RunStatus, RunStore } from '../store/run-store.js';
+import type { RunRecord, RunStatus, RunStore } from '../store/run-store.js';
 import { clockSleep } from './clock-sleep.js';
 import { endedResult } from './ended-result.js';
 import { outcomeOf } from './delegation-tool.js';

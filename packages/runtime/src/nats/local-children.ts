@@ -1,0 +1,41 @@
+import { isSnapshotActive, type AgentPath, type RunId } from '@troupe/core';
+import type { GraphConfig } from '../config/graph-config.js';
+import type { RunStore } from '../store/run-store.js';
+import { endedResult } from '../system/ended-result.js';
+import type { SpawnRequest } from '../system/transport.js';
+import type { NatsResources } from './nats-resources.js';
+import { loadSnapshot } from './nats-run-store.js';
+import type { NatsTransport } from './nats-transport.js';
+
+/** Where a worker restores a parent's local children from, and hosts them. */
+export interface LocalChildrenContext {
+  graph: GraphConfig;
+  resources: NatsResources;
+  store: RunStore;
+  transport: NatsTransport;
+}
+
+/**
+ * Before a parent restored from its checkpoint goes on, hosts again the children it ran in its
+ * own process (`local` placement) that had not ended, their own local children first, so its
+ * delegations re-attach to them rather than start others. A child whose snapshot ended but whose
+ * end was never recorded is recorded ended. Remote children are still on the task queue.
+ */
+export async function restoreLocalChildren(context: LocalChildrenContext, runId: RunId, parent: AgentPath): Promise<void> {
+  const { graph, resources, store, transport } = context;
+  for (const child of await store.children(runId, parent)) {
+    if (child.outcome !== undefined || (graph.agents[child.agent]?.placement ?? 'local') !== 'local') continue;
+    const stored = await transport.records.get(runId, child.path);
+    if (stored?.record.status === 'ended') continue;
+    const snapshot = await loadSnapshot(resources, runId, child.path);
+    if (snapshot !== undefined && !isSnapshotActive(snapshot)) {
+      await transport.records.put(runId, child.path, { agent: child.agent, depth: child.depth, status: 'ended', result: endedResult(runId, snapshot), updatedAt: Date.now() });
+      continue;
+    }
+    await restoreLocalChildren(context, runId, child.path);
+    const request: SpawnRequest = { runId, path: child.path, agent: child.agent, depth: child.depth };
+    if (snapshot !== undefined) request.snapshot = snapshot;
+    else request.input = child.task;
+    transport.host(request);
+  }
+}
