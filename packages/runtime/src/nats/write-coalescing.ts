@@ -6,6 +6,7 @@ interface ProtocolWriter {
   pendingLimit: number;
   flushPending(): void;
   sendCommand(command: string | Uint8Array, ...payloads: Uint8Array[]): void;
+  close(error?: Error): Promise<void>;
 }
 
 const encoder = new TextEncoder();
@@ -18,7 +19,8 @@ const encoder = new TextEncoder();
  * such a call costs tens of microseconds on both sides (a VM), that was a tenth of the CPU of a
  * remote delegation. Commands now go out at `setImmediate`, still in the same turn (after its I/O
  * callbacks and microtasks), so nothing waits for another turn; a buffer past nats.js's pending
- * limit is still written at once, and so is a `flush()`.
+ * limit is still written at once, and so is a `flush()`, and closing writes what is pending first
+ * (nats.js's close does not: it counted on the microtask's write having happened).
  *
  * It reaches into nats.js's protocol handler, which has this shape in the pinned nats-core 3.x;
  * on a connection of another shape it changes nothing and returns false.
@@ -40,6 +42,11 @@ export function coalesceWrites(nc: NatsConnection): boolean {
       setImmediate(flush);
     }
   };
+  const close = protocol.close.bind(protocol);
+  protocol.close = (error) => {
+    protocol.flushPending();
+    return close(error);
+  };
   return true;
 }
 
@@ -48,6 +55,7 @@ function isProtocolWriter(protocol: Partial<ProtocolWriter> | undefined): protoc
   return (
     typeof protocol?.sendCommand === 'function' &&
     typeof protocol.flushPending === 'function' &&
+    typeof protocol.close === 'function' &&
     typeof protocol.pendingLimit === 'number' &&
     typeof outbound?.fill === 'function' &&
     typeof outbound.size === 'function'

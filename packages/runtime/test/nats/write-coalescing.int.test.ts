@@ -1,7 +1,7 @@
 /**
  * A connection from connectNats writes once per turn of the event loop: commands queued from
  * several microtasks of one turn reach the socket in one write, in order, and still within that
- * turn; a flush and request/reply work as before. It also pins that the nats.js version in use
+ * turn; a flush and request/reply work as before, and closing sends what is pending. It also pins that the nats.js version in use
  * has the protocol handler the adapter expects (an upgrade that changes it fails here, not
  * silently in the benchmarks).
  */
@@ -71,6 +71,17 @@ describe('coalesceWrites', () => {
     const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => nc.request('coalesce.echo', String(i))));
     expect(replies.map((reply) => reply.string())).toEqual(Array.from({ length: 20 }, (_, i) => `echo ${i}`));
     await expect(nc.flush()).resolves.toBeUndefined();
+    sub.unsubscribe();
+  });
+
+  it('writes what is pending when the connection closes in the same turn', async () => {
+    const received: string[] = [];
+    const sub = nc.subscribe('coalesce.last', { callback: (_error, msg) => void received.push(msg.string()) });
+    await nc.flush();
+    const closing = await connectNats({ servers: server.url });
+    closing.publish('coalesce.last', 'before close');
+    await closing.close();
+    await expect.poll(() => received).toEqual(['before close']);
     sub.unsubscribe();
   });
 
