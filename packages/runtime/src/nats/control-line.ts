@@ -77,6 +77,18 @@ export class ControlLine {
   }
 
   /**
+   * Whether a process answers for the actor within `timeoutMs`; silence counts as none (a host
+   * whose machine died keeps its subscription until nats-server notices, minutes later).
+   */
+  async answers(runId: RunId, path: AgentPath, timeoutMs: number): Promise<boolean> {
+    try {
+      return (await this.#request(runId, path, Empty, timeoutMs)) !== undefined;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
    * Listens on the actor's control subject. Until {@link ControlListener.attach}, whether a
    * process hosts the actor is answered yes at once (this one is settling its claim on it), and
    * commands wait.
@@ -118,10 +130,10 @@ export class ControlLine {
   }
 
   /** The host's reply, or undefined when no process subscribes to the actor's control subject. */
-  async #request(runId: RunId, path: AgentPath, data: string | Uint8Array): Promise<Msg | undefined> {
+  async #request(runId: RunId, path: AgentPath, data: string | Uint8Array, timeoutMs = this.#options.controlTimeoutMs ?? 5000): Promise<Msg | undefined> {
     const { nc, names } = this.#options.resources;
     try {
-      return await nc.request(names.controlSubject(runId, path), data, { timeout: this.#options.controlTimeoutMs ?? 5000 });
+      return await nc.request(names.controlSubject(runId, path), data, { timeout: timeoutMs });
     } catch (error) {
       if (isNoResponders(error)) return undefined;
       throw error;

@@ -249,9 +249,12 @@ export class NatsTransport implements Transport {
     this.release(actor);
   }
 
-  /** Whether a live process (this one included) hosts the actor, or is settling its claim on it. */
-  async isHosted(runId: RunId, path: AgentPath): Promise<boolean> {
-    return this.#host.get(runId, path) !== undefined || this.#line.isHosted(runId, path);
+  /**
+   * Whether a live process (this one included) hosts the actor, or is settling its claim on it:
+   * it answers on the actor's control subject within `timeoutMs`. Silence counts as no host.
+   */
+  async answersFor(runId: RunId, path: AgentPath, timeoutMs: number): Promise<boolean> {
+    return this.#host.get(runId, path) !== undefined || this.#line.answers(runId, path, timeoutMs);
   }
 
   /** Applies `command` to an actor hosted here. */

@@ -67,6 +67,9 @@ export interface Worker {
   stop(graceMs?: number): Promise<void>;
 }
 
+/** How long a worker waits for the host a task's actor record names to answer before taking the actor over. */
+const PROBE_TIMEOUT_MS = 1000;
+
 interface Running {
   msg: JsMsg;
   task: Task;
@@ -287,7 +290,10 @@ class TaskWorker implements Worker {
       running.finish('ack');
       return;
     }
-    if ((stored?.record.status === 'running' || stored?.record.status === 'waiting') && (await this.#transport.isHosted(task.runId, task.path))) {
+    // A task comes back only after its holder went silent for an ack wait: a live holder is one
+    // handed the same task at once, which has just claimed it and answers quickly.
+    const probeMs = Math.min(PROBE_TIMEOUT_MS, this.#ackWaitMs / 3);
+    if ((stored?.record.status === 'running' || stored?.record.status === 'waiting') && (await this.#transport.answersFor(task.runId, task.path, probeMs))) {
       log?.info({ host: stored.record.host }, 'the task is run by a live process already; left to it');
       running.finish('leave');
       return;

@@ -1,7 +1,8 @@
 /**
  * Workers claim a task's actor before running it, on a real nats-server: of two deliveries of one
  * child's task at once (nats-server 2.9 can hand one task to two workers), one runs the child and
- * the other leaves the task to it, so the child's tool runs once; a child still on the queue (no
+ * the other leaves the task to it, so the child's tool runs once, while a host that went silent
+ * (its machine died, its subscription lingers) is taken over; a child still on the queue (no
  * record yet) is known by its child record, so another process can wait for its result, and an
  * abort asked for meanwhile ends it as soon as a worker claims it.
  */
@@ -96,6 +97,24 @@ describe('claims on tasks', () => {
     await expect.poll(async () => (await jsm.streams.info(names.tasksStream)).state.messages, { timeout: 10_000 }).toBe(0);
     expect(marks).toBe(1);
     expect(cluster.workers.map((w) => w.load()).reduce((sum, load) => ({ taken: sum.taken + load.taken, ended: sum.ended + load.ended }), { taken: 0, ended: 0 })).toEqual({ taken: 3, ended: 1 });
+  });
+
+  it('takes over from a host that died without closing its connection (its subscription lingers, silent)', async () => {
+    cluster = await startCluster({ graph, tools, workers: 1, server, worker: { ackWaitMs: 1000 } });
+    const transport = cluster.runtime.transport as NatsTransport;
+    const runId = await delegated(transport);
+    // A worker claimed the child and its machine died: nats-server still routes to its subscription.
+    const zombie = await connectNats({ servers: server.url });
+    zombie.subscribe(cluster.resources.names.controlSubject(runId, helper), { callback: () => undefined });
+    await zombie.flush();
+    await cluster.resources.actors.put(kvKey(runId, helper), JSON.stringify({ agent: 'helper', depth: 1, status: 'running', host: 'zombie', fromQueue: true, updatedAt: Date.now() }));
+    await transport.publish(task(runId), 'again');
+
+    // The worker's probe goes unanswered: it takes the child over instead of leaving it to the dead host.
+    expect(await transport.result(runId, helper)).toMatchObject({ stopReason: 'stop', text: 'left mark 1' });
+    expect(marks).toBe(1);
+    await expect.poll(async () => (await cluster!.resources.actors.get(kvKey(runId, helper)))?.json()).toMatchObject({ status: 'ended' });
+    await zombie.close();
   });
 
   it('waits for the result of a child still on the queue, from another process, and ends it aborted when asked before a worker claims it', async () => {
