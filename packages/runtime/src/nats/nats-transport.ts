@@ -172,16 +172,19 @@ export class NatsTransport implements Transport {
    * writes its record `running` here (`fromQueue`), only where it has none (`over` is `absent`: a
    * child never taken) or where its record is still at the revision `over` read. Of several
    * workers handed one task at once (nats-server 2.9 can do that), one wins; the others find its
-   * record, and its host answers on the control subject from the moment the record exists.
-   * Resolves undefined, listening no more, when the record had moved on.
+   * record, and its host answers on the control subject from the moment the record exists. An
+   * abort the record noted (`abortRequested`) stays noted until it is delivered. Resolves
+   * undefined, listening no more, when the record had moved on.
    */
-  async claim(actor: Pick<SpawnRequest, 'runId' | 'path' | 'agent' | 'depth'>, over: number | 'absent'): Promise<Claim | undefined> {
+  async claim(actor: Pick<SpawnRequest, 'runId' | 'path' | 'agent' | 'depth'>, over: number | 'absent', abortRequested = false): Promise<Claim | undefined> {
     this.#assertOpen();
     const { runId, path, agent, depth } = actor;
     const listener = this.#line.listen(runId, path);
+    const record: ActorRecord = { agent, depth, status: 'running', host: this.hostId, fromQueue: true, updatedAt: Date.now() };
+    if (abortRequested) record.abortRequested = true;
     let revision: number | undefined;
     try {
-      revision = await this.#records.claim(runId, path, { agent, depth, status: 'running', host: this.hostId, fromQueue: true, updatedAt: Date.now() }, over);
+      revision = await this.#records.claim(runId, path, record, over);
     } finally {
       if (revision === undefined) listener.close();
     }

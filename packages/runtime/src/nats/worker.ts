@@ -314,7 +314,7 @@ class TaskWorker implements Worker {
     }
     if (snapshot !== undefined) request.snapshot = snapshot;
     else request.input = task.input ?? '';
-    const claim = await this.#transport.claim(task, stored?.revision ?? 'absent');
+    const claim = await this.#transport.claim(task, stored?.revision ?? 'absent', stored?.record.abortRequested === true);
     if (claim === undefined) {
       log?.info('another worker claimed the task first; left to it');
       running.finish('leave');
