@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseAgentPath, TroupeError } from '@troupe/core';
 import { TransportErrorCode } from '@troupe/runtime';
+import { unclaimedChildren } from '@troupe/runtime/nats';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import type { NatsFlags } from '../nats/nats-flags.js';
 import { withNatsSession } from '../nats/nats-session.js';
-import { unclaimedChildren } from '@troupe/runtime/nats';
 import { isFinal, openRunControl, runGraphHash } from '../nats/run-control.js';
 
 /** What `troupe abort` was asked to do. */

@@ -5,7 +5,8 @@
  * handed over to the worker, so `troupe watch` sees the run finish; a run whose remote child asks
  * the user is left waiting (exit 3) and `troupe reply --nats` from another process wakes the child
  * on the worker and follows the run to its end; `troupe abort` ends a run whose remote child
- * sleeps, and the run is recorded as aborted.
+ * sleeps, and the run is recorded as aborted, and one whose child no worker has taken yet (shown
+ * as queued), noting the abort for whoever takes it.
  */
 import { startNatsServer, type NatsServerProcess } from '@troupe/runtime/nats';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -90,5 +91,23 @@ describe('distributed runs controlled from other processes', { timeout: 60_000 }
 
     const runs = await spawnTroupe(['runs', ...nats]);
     expect(runs.stdout).toMatch(new RegExp(`\\n${runId}\\s+aborted\\s+lead\\s`));
+  });
+
+  it('shows a child no worker has taken as queued, and aborts the run before one does', async () => {
+    // No worker: the lead's remote child waits on the task queue, with no actor record yet.
+    const nats = ['--nats', server.url, '--namespace', `ctl${process.pid}_${++namespaces}`];
+    const run = startTroupe(['run', 'nats-sleeper.yaml', '--input', 'go', ...nats]);
+    await run.matching('stderr', /\[lead\] tool delegate_to_sleeper/);
+    const listed = await spawnTroupe(['runs', '--json', ...nats]);
+    const runId = (JSON.parse(listed.stdout.trim()) as { id: string }).id;
+    const shown = await spawnTroupe(['show', runId, ...nats]);
+    expect(shown.stdout).toMatch(/\n {2}sleeper#1 .*· queued\n/);
+
+    const aborted = await spawnTroupe(['abort', runId, ...nats]);
+    expect(aborted.stdout).toBe(`run ${runId} aborted\n`);
+    expect((await run.exited).stderr).toMatch(/\nrun run_\w+ · aborted · stop aborted · /);
+    // The abort waits in a record made for the child, for the worker that takes it one day.
+    const after = await spawnTroupe(['show', runId, ...nats]);
+    expect(after.stdout).toMatch(/\n {2}sleeper#1 .*· queued, abort requested\n/);
   });
 });
