@@ -52,6 +52,13 @@ export class ActorRecords {
     return this.#kv.put(kvKey(runId, path), JSON.stringify(record));
   }
 
+  /** Records that the actor ended with `result` (`actor` says what it is), whatever was there. */
+  async end(runId: RunId, path: AgentPath, actor: Pick<ActorRecord, 'agent' | 'depth' | 'fromQueue'>, result: AgentResult): Promise<number> {
+    const record: ActorRecord = { agent: actor.agent, depth: actor.depth, status: 'ended', result, updatedAt: Date.now() };
+    if (actor.fromQueue === true) record.fromQueue = true;
+    return this.put(runId, path, record);
+  }
+
   /**
    * Writes `record` only where the actor has none (`over` is `absent`) or its record is still at
    * revision `over`: of several processes writing at once, one wins. Resolves with the revision

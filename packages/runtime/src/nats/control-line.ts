@@ -69,11 +69,7 @@ export class ControlLine {
 
   /** Whether a process hosts the actor: it answers an empty request (a timeout means one does, too busy to answer). */
   async isHosted(runId: RunId, path: AgentPath): Promise<boolean> {
-    try {
-      return (await this.#request(runId, path, Empty)) !== undefined;
-    } catch {
-      return true;
-    }
+    return (await this.#probe(runId, path, this.#options.controlTimeoutMs ?? 5000)) !== 'nobody';
   }
 
   /**
@@ -81,10 +77,15 @@ export class ControlLine {
    * whose machine died keeps its subscription until nats-server notices, minutes later).
    */
   async answers(runId: RunId, path: AgentPath, timeoutMs: number): Promise<boolean> {
+    return (await this.#probe(runId, path, timeoutMs)) === 'answered';
+  }
+
+  /** Asks with an empty request whether a process hosts the actor: it answered, nobody subscribes, or it stayed silent. */
+  async #probe(runId: RunId, path: AgentPath, timeoutMs: number): Promise<'answered' | 'nobody' | 'silent'> {
     try {
-      return (await this.#request(runId, path, Empty, timeoutMs)) !== undefined;
+      return (await this.#request(runId, path, Empty, timeoutMs)) === undefined ? 'nobody' : 'answered';
     } catch {
-      return false;
+      return 'silent';
     }
   }
 

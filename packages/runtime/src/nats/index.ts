@@ -8,7 +8,7 @@ export { openNatsResources } from './nats-resources.js';
 export { createNatsRunStore, loadSnapshot } from './nats-run-store.js';
 export { startNatsServer } from './nats-server-process.js';
 export { followRunEvents } from './run-events.js';
-export { unclaimedChildren } from './unclaimed-actors.js';
+export { unclaimedChildren } from './unclaimed-children.js';
 
 export type { ConnectionWatch } from './connection-watch.js';
 export type { EventPublisher } from './event-publisher.js';

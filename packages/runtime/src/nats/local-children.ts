@@ -29,7 +29,7 @@ export async function restoreLocalChildren(context: LocalChildrenContext, runId:
     if (stored?.record.status === 'ended') continue;
     const snapshot = await loadSnapshot(resources, runId, child.path);
     if (snapshot !== undefined && !isSnapshotActive(snapshot)) {
-      await transport.records.put(runId, child.path, { agent: child.agent, depth: child.depth, status: 'ended', result: endedResult(runId, snapshot), updatedAt: Date.now() });
+      await transport.records.end(runId, child.path, child, endedResult(runId, snapshot));
       continue;
     }
     await restoreLocalChildren(context, runId, child.path);

@@ -338,7 +338,7 @@ export class NatsTransport implements Transport {
     const message = `actor ${path} of run ${runId} lost its host before its first checkpoint; it is started again`;
     const stored = await this.#records.get(runId, path);
     if (stored !== undefined) {
-      await this.#records.put(runId, path, { agent: stored.record.agent, depth: stored.record.depth, status: 'ended', result: failedResult(runId, { code: 'host_lost', message }), updatedAt: Date.now() });
+      await this.#records.end(runId, path, stored.record, failedResult(runId, { code: 'host_lost', message }));
     }
     throw new TroupeError(TransportErrorCode.UnknownActor, message);
   }
@@ -358,7 +358,7 @@ export class NatsTransport implements Transport {
       // Whoever waits for the result need not wait for the checkpoint too: the record goes out at
       // once (after the actor's earlier record writes), the task is settled once both are stored.
       const ended = (this.#writes.get(actor) ?? Promise.resolve()).then(() =>
-        this.#records.put(actor.request.runId, actor.request.path, { ...this.#base(actor), status: 'ended', result: event.result, updatedAt: Date.now() }),
+        this.#records.end(actor.request.runId, actor.request.path, this.#base(actor), event.result),
       );
       this.#record(actor, async () => {
         await ended;

@@ -4,7 +4,7 @@ import type { RunStore } from '../store/run-store.js';
 import { TransportErrorCode } from '../system/actor-host.js';
 import type { ActorRecords } from './actor-records.js';
 import { EndEvents } from './end-events.js';
-import { unclaimedChild } from './unclaimed-actors.js';
+import { unclaimedChild } from './unclaimed-children.js';
 
 /** How long a result waits for the actor's `agent_end` event before it also watches the actor's record. */
 const RECORD_WATCH_DELAY_MS = 250;

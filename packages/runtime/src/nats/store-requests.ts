@@ -1,5 +1,5 @@
 import { JetStreamApiError, PubHeaders } from '@nats-io/jetstream';
-import { createInbox, errors, headers as natsHeaders, RequestError, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { createInbox, errors, headers as natsHeaders, RequestError, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 
 /** What JetStream answers a publish it stored. */
 export interface StoredAck {
@@ -23,7 +23,6 @@ interface Pending {
   resolve(msg: Msg): void;
   reject(error: Error): void;
   deadline: number;
-  subject: string;
 }
 
 /** How long a request waits for JetStream's answer, as nats.js's JetStream client does. */
@@ -51,7 +50,6 @@ export class StoreRequests {
   readonly #timeoutMs: number;
   readonly #prefix: string;
   readonly #pending = new Map<string, Pending>();
-  readonly #subscription: Subscription;
   #next = 0;
   #sweep: ReturnType<typeof setInterval> | undefined;
 
@@ -59,7 +57,8 @@ export class StoreRequests {
     this.#nc = nc;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#prefix = `${createInbox()}.`;
-    this.#subscription = nc.subscribe(`${this.#prefix}*`, {
+    // Lives as long as the connection, whose close fails what is pending.
+    nc.subscribe(`${this.#prefix}*`, {
       callback: (error, msg) => {
         if (error !== null) return;
         const id = msg.subject.slice(this.#prefix.length);
@@ -96,17 +95,10 @@ export class StoreRequests {
     return reply;
   }
 
-  /** Stops answering: pending requests reject as on a closed connection. */
-  close(): void {
-    this.#subscription.unsubscribe();
-    this.#failAll(new errors.ClosedConnectionError());
-  }
-
   #request(subject: string, data: Uint8Array | string, h: MsgHdrs | undefined): Promise<Msg> {
     return new Promise<Msg>((resolve, reject) => {
       const id = (this.#next++).toString(36);
       this.#pending.set(id, {
-        subject,
         deadline: Date.now() + this.#timeoutMs,
         resolve: (msg) => (msg.headers?.code === 503 ? reject(new RequestError('no responders', { cause: new errors.NoRespondersError(subject) })) : resolve(msg)),
         reject,

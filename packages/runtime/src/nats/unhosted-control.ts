@@ -6,7 +6,7 @@ import type { ControlCommand } from '../system/transport.js';
 import type { ActorRecord } from './actor-record.js';
 import type { ActorRecords, StoredActorRecord } from './actor-records.js';
 import type { Task } from './task.js';
-import { unclaimedChild } from './unclaimed-actors.js';
+import { unclaimedChild } from './unclaimed-children.js';
 
 /**
  * Control of an actor no process answers for, from its record: an actor put aside waiting for a

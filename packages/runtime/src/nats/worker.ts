@@ -384,7 +384,7 @@ class TaskWorker implements Worker {
   }
 
   async #recordEnd(task: Task, result: AgentResult): Promise<void> {
-    await this.#transport.records.put(task.runId, task.path, { agent: task.agent, depth: task.depth, status: 'ended', result, updatedAt: Date.now() });
+    await this.#transport.records.end(task.runId, task.path, task, result);
     await this.#finishRun(task, result);
   }
 }
