@@ -1,0 +1,48 @@
+import type { Command } from 'commander';
+import type { LogLevel } from '@troupe/runtime';
+import { graphCommand } from '../commands/graph.js';
+import { mcpToolsCommand } from '../commands/mcp-tools.js';
+import { modelsCommand } from '../commands/models.js';
+import { logLevelOption, type CommandContext } from './command-context.js';
+
+/** The commands that inspect what a graph is made of: `graph validate|show`, `mcp tools`, `models`. */
+export function registerGraphCommands(program: Command, { io, exit }: CommandContext): void {
+  program
+    .command('models')
+    .description('list the model catalog: context window, output limit and prices per million tokens')
+    .option('-p, --provider <name>', 'only this provider (openai, anthropic, google)')
+    .option('--json', 'one JSON object per line')
+    .action((_flags: unknown, command: Command) => {
+      const flags = command.opts<{ provider?: string; json?: boolean }>();
+      exit(modelsCommand({ ...(flags.provider === undefined ? {} : { provider: flags.provider }), ...(flags.json === true ? { json: true } : {}) }, io));
+    });
+
+  program
+    .command('mcp')
+    .description('inspect the MCP servers of a graph file')
+    .command('tools')
+    .description("start each server under the file's mcpServers and list its tools with their input schemas")
+    .argument('<file>', 'the graph file (YAML)')
+    .option('--json', 'one JSON object per server')
+    .addOption(logLevelOption('warn', "logs on standard error (servers' stderr at info)"))
+    .action(async (file: string, _flags: unknown, command: Command) => {
+      const flags = command.opts<{ json?: boolean; logLevel: LogLevel }>();
+      exit(await mcpToolsCommand({ file, logLevel: flags.logLevel, ...(flags.json === true ? { json: true } : {}) }, io));
+    });
+
+  const graph = program.command('graph').description('check and draw graph files');
+  graph
+    .command('validate')
+    .description('load a graph file and report every problem (exit 0 when it is valid, 2 when not)')
+    .argument('<file>', 'the graph file (YAML)')
+    .action(async (file: string) => {
+      exit(await graphCommand({ file, action: 'validate' }, io));
+    });
+  graph
+    .command('show')
+    .description('print the graph as a Mermaid flowchart: agents, delegations, pipeline steps')
+    .argument('<file>', 'the graph file (YAML)')
+    .action(async (file: string) => {
+      exit(await graphCommand({ file, action: 'show' }, io));
+    });
+}

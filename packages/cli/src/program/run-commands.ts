@@ -1,0 +1,115 @@
+import type { Command } from 'commander';
+import { DEFAULT_RUNS_DIR, type LogLevel } from '@troupe/runtime';
+import { answerCommand, type Answer } from '../commands/answer.js';
+import { natsAnswerCommand } from '../commands/nats-answer.js';
+import { resumeCommand, type ResumeOptions } from '../commands/resume.js';
+import { runCommand } from '../commands/run.js';
+import { ExitCode } from '../exit-code.js';
+import { addNatsOptions, natsTargetOf, type NatsFlags } from '../nats/nats-flags.js';
+import { withNatsSession } from '../nats/nats-session.js';
+import { logLevelOption, type CommandContext } from './command-context.js';
+
+interface RunFlags extends NatsFlags {
+  input: string;
+  entry?: string;
+  model?: string;
+  json?: boolean;
+  logLevel: LogLevel;
+  runsDir: string;
+  remoteAll?: boolean;
+}
+
+interface AnswerFlags extends NatsFlags {
+  runsDir: string;
+  json?: boolean;
+  logLevel: LogLevel;
+}
+
+/** `troupe run`, and the commands that go on with a recorded run: `reply`, `approve`, `resume`. */
+export function registerRunCommands(program: Command, { io, exit }: CommandContext): void {
+  addNatsOptions(
+    program
+      .command('run')
+      .description("run a graph file's entry agent on one input, streaming its answer")
+      .argument('<file>', 'the graph file (YAML)')
+      .requiredOption('-i, --input <text>', 'the user message')
+      .option('-e, --entry <agent>', "the agent to run instead of the file's entry")
+      .option('-m, --model <provider:model>', 'run the entry agent on this model instead of its own (e.g. anthropic:claude-sonnet-4-5)')
+      .option('--json', 'print every event as one JSON line instead of the text')
+      .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR)
+      .addOption(logLevelOption('warn')),
+  )
+    .option('--remote-all', 'with --nats: run every agent on workers, the entry included')
+    .action(async (file: string, _flags: unknown, command: Command) => {
+      const flags = command.opts<RunFlags>();
+      const nats = natsTargetOf(flags, io.env);
+      if (flags.remoteAll === true && nats === undefined) {
+        io.stderr('troupe run: --remote-all needs --nats <urls> (or TROUPE_NATS_URL)\n');
+        exit(ExitCode.BadInput);
+        return;
+      }
+      exit(
+        await runCommand(
+          {
+            file,
+            input: flags.input,
+            logLevel: flags.logLevel,
+            runsDir: flags.runsDir,
+            ...(flags.entry === undefined ? {} : { entry: flags.entry }),
+            ...(flags.model === undefined ? {} : { model: flags.model }),
+            ...(flags.json === true ? { json: true } : {}),
+            ...(nats === undefined ? {} : { nats }),
+            ...(flags.remoteAll === true ? { remoteAll: true } : {}),
+          },
+          io,
+        ),
+      );
+    });
+
+  const answerOptions = (command: Command): Command =>
+    addNatsOptions(
+      command
+        .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR)
+        .option('--json', 'print every event as one JSON line')
+        .addOption(logLevelOption('warn')),
+    );
+  const answerWith = async (runId: string, answer: Answer, flags: AnswerFlags): Promise<ExitCode> => {
+    const common = { runId, answer, logLevel: flags.logLevel, ...(flags.json === true ? { json: true } : {}) };
+    return natsTargetOf(flags, io.env) === undefined ? answerCommand({ ...common, runsDir: flags.runsDir }, io) : natsAnswerCommand({ ...common, nats: flags }, io);
+  };
+  answerOptions(
+    program
+      .command('reply')
+      .description('answer the question a waiting run asks, then go on with it (from any process)')
+      .argument('<runId>', 'the waiting run')
+      .argument('<pathOrAnswer>', "the asking actor's path, or the answer when only one actor asks")
+      .argument('[answer]', 'the answer'),
+  ).action(async (runId: string, pathOrAnswer: string, answer: string | undefined, _flags: unknown, command: Command) => {
+    const reply = answer === undefined ? { kind: 'reply' as const, answer: pathOrAnswer } : { kind: 'reply' as const, answer, path: pathOrAnswer };
+    exit(await answerWith(runId, reply, command.opts<AnswerFlags>()));
+  });
+  answerOptions(
+    program
+      .command('approve')
+      .description('decide the permission request a waiting run asks, then go on with it (from any process)')
+      .argument('<runId>', 'the waiting run')
+      .argument('<callId>', 'the tool call to decide')
+      .argument('<decision>', 'allow_once, allow_always, deny_interrupt or deny_never'),
+  ).action(async (runId: string, callId: string, decision: string, _flags: unknown, command: Command) => {
+    exit(await answerWith(runId, { kind: 'approve', callId, decision }, command.opts<AnswerFlags>()));
+  });
+
+  addNatsOptions(
+    program
+      .command('resume')
+      .description('go on with a run whose troupe run process is gone (killed, or its machine restarted), from its last checkpoints')
+      .argument('<runId>', 'the run (troupe runs lists them)')
+      .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR)
+      .option('--json', 'print every event as one JSON line')
+      .addOption(logLevelOption('warn')),
+  ).action(async (runId: string, _flags: unknown, command: Command) => {
+    const flags = command.opts<NatsFlags & { runsDir: string; json?: boolean; logLevel: LogLevel }>();
+    const resume = (at: ResumeOptions['at']): Promise<ExitCode> => resumeCommand({ runId, at, logLevel: flags.logLevel, ...(flags.json === true ? { json: true } : {}) }, io);
+    exit(natsTargetOf(flags, io.env) === undefined ? await resume({ runsDir: flags.runsDir }) : await withNatsSession(flags, io, 'resume', (session) => resume({ session })));
+  });
+}
