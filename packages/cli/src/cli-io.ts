@@ -1,5 +1,33 @@
+import type { TerminalStream } from './view/terminal-screen.js';
+
 /** Writes text as is (no newline added). */
 export type Writer = (text: string) => void;
+
+/** A key pressed at the terminal, as Node's readline parses it. */
+export interface KeyPress {
+  /** `return`, `escape`, `up`, `down`, `backspace`, `a`… (absent for other characters). */
+  readonly name?: string;
+  /** The characters the key typed. */
+  readonly sequence: string;
+  readonly ctrl?: boolean;
+  readonly meta?: boolean;
+}
+
+/** Key presses from a terminal on standard input. */
+export interface KeyInput {
+  /**
+   * Delivers key presses to `onKey` until the returned function is called; meanwhile the terminal
+   * echoes nothing. Ctrl-C is never delivered: it interrupts, as SIGINT does (`CliIo.signal`).
+   */
+  listen(onKey: (key: KeyPress) => void): () => void;
+}
+
+/** Standard error when it is a terminal: live views are drawn there, and prompts when keys can be read. */
+export interface Terminal {
+  readonly stream: TerminalStream;
+  /** Present when standard input is a terminal too: a person can answer prompts. */
+  readonly keys?: KeyInput;
+}
 
 /**
  * What a command may touch of the outside world, injected so commands run in tests without a
@@ -10,17 +38,14 @@ export interface CliIo {
   readonly stdout: Writer;
   /** Everything else: problems, the summary, logs. */
   readonly stderr: Writer;
-  /** Fires when the user interrupts (SIGINT); a running agent is aborted. */
+  /** Fires when the user interrupts (SIGINT, or Ctrl-C at a prompt); a running agent is aborted. */
   readonly signal: AbortSignal;
   /** Variables for `${NAME}` interpolation in graph files. */
   readonly env: Readonly<Record<string, string | undefined>>;
-  /**
-   * Asks the person at the terminal and resolves with their answer; absent when nobody can be
-   * asked (standard input is not a terminal), in which case a run that waits is left waiting.
-   */
-  readonly prompt?: (question: string) => Promise<string>;
-  /** Whether standard error is a terminal (live progress is drawn there). */
-  readonly stderrIsTTY?: boolean;
+  /** The terminal on standard error; absent when it is not one (no live view, no prompts). */
+  readonly terminal?: Terminal;
+  /** Whether standard output is a terminal (the answer is then drawn with the live view). */
+  readonly stdoutIsTTY?: boolean;
   /**
    * Calls `listener` when the process is asked to terminate (SIGTERM, from a service manager or
    * `kill`), instead of dying at once; returns the function that stops listening, after which

@@ -1,36 +1,49 @@
-import { createInterface } from 'node:readline';
+import { emitKeypressEvents } from 'node:readline';
+import type { KeyInput, KeyPress, Terminal } from './cli-io.js';
 import { runCli } from './cli.js';
 import { ExitCode } from './exit-code.js';
 
 /*
  * The process entry of `troupe` (bin/troupe.js imports it). Everything testable lives in
- * runCli; this file only wires the process: streams, signals and the exit code.
+ * runCli; this file only wires the process: streams, the terminal, signals and the exit code.
  */
 
 const interrupt = new AbortController();
 let interrupts = 0;
-process.on('SIGINT', () => {
+/** Ctrl-C, as SIGINT or as a key read in raw mode: the first aborts the run cleanly, a second one gives up waiting for it. */
+function onInterrupt(): void {
   interrupts += 1;
-  // The first Ctrl-C aborts the run cleanly; a second one gives up waiting for it.
   if (interrupts > 1) process.exit(ExitCode.Interrupted);
   interrupt.abort();
-});
+}
+process.on('SIGINT', onInterrupt);
 // A closed stdout (`troupe run … | head -1`) stops the run instead of crashing on EPIPE.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') interrupt.abort();
   else throw error;
 });
 
-/** Asks on the terminal; only offered when standard input is one. */
-function prompt(question: string): Promise<string> {
-  const lines = createInterface({ input: process.stdin, output: process.stderr });
-  return new Promise((resolve) => {
-    lines.question(question, (answer) => {
-      lines.close();
-      resolve(answer);
-    });
-  });
-}
+/** Key presses from standard input in raw mode (nothing echoed); Ctrl-C interrupts instead of being delivered. */
+const keys: KeyInput = {
+  listen(onKey) {
+    const stdin = process.stdin;
+    emitKeypressEvents(stdin);
+    const onKeypress = (sequence: string | undefined, key: Partial<KeyPress> | undefined): void => {
+      if (key?.ctrl === true && key.name === 'c') return onInterrupt();
+      onKey({ sequence: key?.sequence ?? sequence ?? '', ...(key?.name === undefined ? {} : { name: key.name }), ...(key?.ctrl === true ? { ctrl: true } : {}), ...(key?.meta === true ? { meta: true } : {}) });
+    };
+    stdin.setRawMode(true);
+    stdin.on('keypress', onKeypress);
+    stdin.resume();
+    return () => {
+      stdin.off('keypress', onKeypress);
+      stdin.setRawMode(false);
+      stdin.pause();
+    };
+  },
+};
+
+const terminal: Terminal | undefined = process.stderr.isTTY === true ? { stream: process.stderr, ...(process.stdin.isTTY === true ? { keys } : {}) } : undefined;
 
 try {
   process.exitCode = await runCli(process.argv.slice(2), {
@@ -38,12 +51,12 @@ try {
     stderr: (text) => void process.stderr.write(text),
     signal: interrupt.signal,
     env: process.env,
-    stderrIsTTY: process.stderr.isTTY === true,
+    stdoutIsTTY: process.stdout.isTTY === true,
+    ...(terminal === undefined ? {} : { terminal }),
     onTerminate: (listener) => {
       process.on('SIGTERM', listener);
       return () => void process.off('SIGTERM', listener);
     },
-    ...(process.stdin.isTTY === true ? { prompt } : {}),
   });
 } catch (error) {
   process.stderr.write(`troupe: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import type { AgentEvent } from '@troupe/core';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.js';
-import { captureIo, fixturePath } from './run-cli.js';
+import { captureIo, fakeTerminal, fixturePath } from './run-cli.js';
 
-const SUMMARY = /(^|\n)run run_\w+ · done · stop stop · turns 2 · tokens 71 · cost \$0\.0033 · \d+\.\d\ds\n$/;
+const SUMMARY = /(^|\n)✓ done · 2 turns · 71 tokens · \$0\.0033 · \d+\.\d\ds · run run_\w+\n$/;
 /** Runs go to a fresh directory per test file, not into the package. */
 const RUNS = mkdtempSync(join(tmpdir(), 'troupe-cli-runs-'));
 
@@ -24,8 +24,16 @@ describe('troupe run', () => {
     expect(code).toBe(0);
     expect(io.stdoutText()).toBe('Let me echo that.\nThe echo said ping.\n');
     expect(io.stderrText()).toMatch(SUMMARY);
-    // Streamed, not printed at once: the text arrived in several writes.
-    expect(io.out.length).toBeGreaterThan(2);
+    // Off a terminal the text is passed on a line at a time, so progress lines never split it.
+    expect(io.out).toEqual(['Let me echo that.\n', 'The echo said ping.\n']);
+    expect(io.stderrText()).toMatch(/^\[assistant\] thinking\n\[assistant\] tool_executing\n\[assistant\] tool echo\(ping\)\n\[assistant\] echo → ping\n/);
+  });
+
+  it('streams the text as it arrives when stdout is a terminal', async () => {
+    const io = { ...captureIo(), stdoutIsTTY: true };
+    expect(await runCli(['run', '--runs-dir', RUNS, fixturePath('echo.yaml'), '--input', 'Say ping'], io)).toBe(0);
+    expect(io.stdoutText()).toBe('Let me echo that.\nThe echo said ping.\n');
+    expect(io.out.length).toBeGreaterThan(4);
   });
 
   it('prints every event as a JSON line with --json', async () => {
@@ -91,7 +99,7 @@ describe('troupe run', () => {
     expect(await runCli(['run', '--runs-dir', RUNS, fixturePath('failing.yaml'), '-i', 'x'], io)).toBe(1);
     const lines = io.stderrText().trimEnd().split('\n');
     expect(lines.at(-2)).toMatch(/^troupe: the run failed: .*invalid api key/);
-    expect(lines.at(-1)).toMatch(/ · stop error · /);
+    expect(lines.at(-1)).toMatch(/^✗ failed · 1 turn · /);
   });
 
   it('leaves a run that needs an approval waiting when nobody can be asked, and exits 3', async () => {
@@ -102,10 +110,12 @@ describe('troupe run', () => {
   });
 
   it('asks the person at the terminal when there is one', async () => {
-    const questions: string[] = [];
-    const io = { ...captureIo(), prompt: async (question: string) => (questions.push(question), 'y') };
+    const terminal = fakeTerminal({ onScreen: (screen, keys) => screen.includes('wants to run') && keys.press({ name: 'y', sequence: 'y' }) });
+    const io = { ...captureIo(), terminal, stdoutIsTTY: true };
     expect(await runCli(['run', '--runs-dir', RUNS, fixturePath('asks.yaml'), '-i', 'x'], io)).toBe(0);
-    expect(questions).toEqual([expect.stringMatching(/^\[careful\] run echo \{.*\}\? \[y\] yes once/)]);
+    expect(terminal.text()).toMatch(/careful wants to run echo\(ping\)/);
+    expect(terminal.text()).toContain('✓ allowed once: echo(ping)');
+    expect(io.stdoutText()).toBe('Approved and echoed: ping\n');
   });
 
   it('aborts on the interrupt signal and exits 130', async () => {
@@ -113,7 +123,7 @@ describe('troupe run', () => {
     expect(await runCli(['run', '--runs-dir', RUNS, fixturePath('slow.yaml'), '-i', 'x'], io)).toBe(130);
     expect(io.stdoutText()).toMatch(/^Working/);
     expect(io.stdoutText()).not.toContain('never arrives');
-    expect(io.stderrText()).toMatch(/troupe: aborted\nrun run_\w+ · aborted · stop aborted · /);
+    expect(io.stderrText()).toMatch(/\n■ aborted · /);
   });
 
   it('logs to stderr at the chosen level, keeping stdout clean', async () => {

@@ -16,7 +16,7 @@ describe('troupe (child process)', () => {
   it('runs a graph file', async () => {
     const result = await spawnTroupe(['run', 'echo.yaml', '--input', 'Say ping']);
     expect(result.stdout).toBe('Let me echo that.\nThe echo said ping.\n');
-    expect(result.stderr).toMatch(/\nrun run_\w+ · done · stop stop · turns 2 · tokens 71 · cost \$0\.0033 · \d+\.\d\ds\n$/);
+    expect(result.stderr).toMatch(/\n✓ done · 2 turns · 71 tokens · \$0\.0033 · \d+\.\d\ds · run run_\w+\n$/);
     expect(result.code).toBe(0);
   });
 
@@ -69,6 +69,6 @@ describe('troupe (child process)', () => {
     expect(result.code).toBe(130);
     expect(result.signal).toBeNull();
     expect(result.stdout).toBe('Working on it.\n');
-    expect(result.stderr).toMatch(/troupe: aborted\nrun run_\w+ · aborted · stop aborted · turns \d+ · tokens \d+ · cost \$\d+\.\d{4} · \d+\.\d\ds\n$/);
+    expect(result.stderr).toMatch(/\n■ aborted · \d+ turns? · \d+ tokens · \$\d+\.\d{4} · \d+\.\d\ds · run run_\w+\n$/);
   });
 });

@@ -16,9 +16,9 @@ export function jsonRenderer(out: Writer): EventRenderer {
 }
 
 /**
- * The assistant's text, streamed as it arrives. Each assistant message starts on a new line; a
- * retried attempt is noted on `err` (its partial text stays on screen, the retry streams again
- * below); output always ends with a newline.
+ * The assistant's text, streamed as it arrives. Each assistant message ends its line when it ends
+ * (a failed attempt too: its partial text stays, the retry streams again below, noted on `err`);
+ * output always ends with a newline.
  */
 export function textRenderer(out: Writer, err: Writer): EventRenderer {
   let column = 0;
@@ -40,7 +40,8 @@ export function textRenderer(out: Writer, err: Writer): EventRenderer {
           if (event.delta.type === 'text_delta') write(event.delta.delta);
           break;
         case 'message_end':
-          if (event.failed !== undefined) newline();
+          // The line ends with the message, before a tool's note or another actor's line is written.
+          if (event.role === 'assistant') newline();
           break;
         case 'retry':
           err(`troupe: retrying in ${(event.delayMs / 1000).toFixed(1)}s after ${event.error.kind}: ${event.error.message} (attempt ${event.attempt})\n`);

@@ -132,7 +132,8 @@ async function runOn(graph: GraphConfig, session: NatsSession | undefined, optio
   let code: ExitCode = ExitCode.RunFailed;
   try {
     handle = runtime.run(options.input);
-    code = await driveRun(handle, { logger, ...drive, ...(options.json === true ? { json: true } : {}) }, io);
+    const steps = graph.pipelines?.[entry]?.steps;
+    code = await driveRun(handle, { logger, ...drive, ...(steps === undefined ? {} : { steps }), ...(options.json === true ? { json: true } : {}) }, io);
     logger.info({ run: handle.id, exitCode: code }, 'run finished');
     return code;
   } finally {

@@ -75,7 +75,7 @@ export async function followRun(session: NatsSession, control: RunControl, optio
     await options.start?.();
     loop();
     const end = await outcome;
-    view.clear();
+    if (end.kind !== 'ended') view.close();
     switch (end.kind) {
       case 'interrupted':
         io.stderr(`troupe: stopped following run ${run.id}; it goes on (troupe abort ${run.id} ${session.target.flags} cancels it)\n`);
@@ -95,6 +95,7 @@ export async function followRun(session: NatsSession, control: RunControl, optio
       }
     }
   } finally {
+    view.close();
     clearTimeout(timer);
     io.signal.removeEventListener('abort', interrupt);
     subscription.unsubscribe();

@@ -1,49 +1,85 @@
 import { addUsage, emptyUsage, type AgentEvent, type AgentStateName, type Usage } from '@troupe/core';
+import type { PipelineStepConfig } from '@troupe/runtime';
 
-/** What the CLI shows of one actor. */
+/** A tool call an actor is running, and since when (ms since the epoch, from its event). */
+export interface RunningTool {
+  name: string;
+  since: number;
+}
+
+/** What the CLI shows of one actor, or of a group of actors (a pipeline, a map or parallel step). */
 export interface ActorRow {
   path: string;
-  state: AgentStateName | 'starting';
+  /** An actor, or a node that only holds actors (a pipeline or one of its fan-out steps). */
+  kind: 'actor' | 'group';
+  /** `queued`: known, no event yet; `pending`: a pipeline step that has not started. */
+  state: AgentStateName | 'queued' | 'pending';
+  /** When the current state began (ms since the epoch), when known. */
+  since?: number;
   turns: number;
   usage: Usage;
   /** Tools running now. */
-  tools: string[];
+  tools: RunningTool[];
+  /** The latest progress a running tool reported (`tool_update`). */
+  progress?: string;
   /** Why it ended, once it has. */
   stopReason?: string;
+  /** A group's actors below it (at any depth) by what they do: running, ended, not started. */
+  counts?: { running: number; ended: number; waiting: number };
+  /** Depth in the tree (0 for the entry). */
+  depth: number;
+  /** Whether it is the last child of its parent (for drawing the tree). */
+  last: boolean;
+}
+
+interface Node extends Omit<ActorRow, 'depth' | 'last'> {
+  children: Node[];
 }
 
 /**
  * The actors of a run as its events describe them: each one's state, turns, running tools,
- * tokens and cost. Fed every event (live or read back from a run's event log); `rows` lists the
- * actors in tree order (parents before children).
+ * tokens and cost, arranged as a tree by path. Children keep the order they appeared in (the
+ * order delegations were made, map items in turn), or the order of a pipeline's steps once
+ * {@link ActorTree.layout} has placed them. Fed every event, live or read back from a run's log.
  */
 export class ActorTree {
-  readonly #rows = new Map<string, ActorRow>();
+  readonly #nodes = new Map<string, Node>();
+  readonly #roots: Node[] = [];
 
   /** Applies one event; returns whether anything shown changed. */
   apply(event: AgentEvent): boolean {
-    const row = this.#row(event.agentPath);
+    const node = this.#node(event.agentPath, 'actor');
+    node.kind = 'actor';
     switch (event.type) {
       case 'state':
-        row.state = event.state;
-        if (event.state !== 'tool_executing') row.tools = [];
+        node.state = event.state;
+        node.since = event.ts;
+        if (event.state !== 'tool_executing') {
+          node.tools = [];
+          delete node.progress;
+        }
         return true;
       case 'turn_start':
-        row.turns = event.turn;
+        node.turns = event.turn;
         return true;
       case 'usage':
-        row.usage = addUsage(row.usage, event.usage);
+        node.usage = addUsage(node.usage, event.usage);
         return true;
       case 'tool_start':
-        row.tools = [...row.tools, event.toolName];
+        node.tools = [...node.tools, { name: event.toolName, since: event.ts }];
+        return true;
+      case 'tool_update':
+        if (event.progress === undefined) return false;
+        node.progress = event.progress;
         return true;
       case 'tool_end': {
-        const at = row.tools.indexOf(event.toolName);
-        if (at >= 0) row.tools = row.tools.filter((_, i) => i !== at);
+        const at = node.tools.findIndex((tool) => tool.name === event.toolName);
+        if (at >= 0) node.tools = node.tools.filter((_, i) => i !== at);
+        if (node.tools.length === 0) delete node.progress;
         return true;
       }
       case 'agent_end':
-        row.stopReason = event.result.stopReason;
+        node.stopReason = event.result.stopReason;
         return true;
       default:
         return false;
@@ -52,28 +88,75 @@ export class ActorTree {
 
   /** Makes sure `path` has a row, even before any event of it (a queued actor). */
   track(path: string): void {
-    this.#row(path);
+    this.#node(path, 'actor');
   }
 
+  /**
+   * Places a pipeline's steps under its root `pipeline`, in order, before any of them runs: an
+   * agent step is an actor row, a `parallel` step a group of its agent steps, a `map` step a group
+   * its items join as they start.
+   */
+  layout(pipeline: string, steps: readonly PipelineStepConfig[]): void {
+    this.#node(pipeline, 'group');
+    for (const step of steps) {
+      const path = `${pipeline}/${step.id}`;
+      const node = this.#node(path, step.kind === 'agent' ? 'actor' : 'group');
+      node.state = 'pending';
+      if (step.kind === 'parallel') for (const sub of step.steps) this.#node(`${path}/${sub.id}`, 'actor').state = 'pending';
+    }
+  }
+
+  /** Every row in tree order (a parent before its children), with its depth; groups count their actors. */
   get rows(): ActorRow[] {
-    return [...this.#rows.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const rows: ActorRow[] = [];
+    const walk = (nodes: readonly Node[], depth: number): ActorRow[] => {
+      const actors: ActorRow[] = [];
+      nodes.forEach((node, i) => {
+        const { children, ...fields } = node;
+        const row: ActorRow = { ...fields, depth, last: i === nodes.length - 1 };
+        rows.push(row);
+        const below = walk(children, depth + 1);
+        if (row.kind === 'group') row.counts = countsOf(below);
+        else actors.push(row);
+        actors.push(...below);
+      });
+      return actors;
+    };
+    walk(this.#roots, 0);
+    return rows;
   }
 
   /** Usage summed over every actor. */
   get usage(): Usage {
     let total = emptyUsage();
-    for (const row of this.#rows.values()) total = addUsage(total, row.usage);
+    for (const node of this.#nodes.values()) total = addUsage(total, node.usage);
     return total;
   }
 
-  #row(path: string): ActorRow {
-    let row = this.#rows.get(path);
-    if (row === undefined) {
-      row = { path, state: 'starting', turns: 0, usage: emptyUsage(), tools: [] };
-      this.#rows.set(path, row);
+  #node(path: string, kind: ActorRow['kind']): Node {
+    let node = this.#nodes.get(path);
+    if (node === undefined) {
+      node = { path, kind, state: 'queued', turns: 0, usage: emptyUsage(), tools: [], children: [] };
+      this.#nodes.set(path, node);
+      const cut = path.lastIndexOf('/');
+      if (cut < 0) this.#roots.push(node);
+      else this.#node(path.slice(0, cut), 'group').children.push(node);
     }
-    return row;
+    return node;
   }
+}
+
+const ENDED: ReadonlySet<ActorRow['state']> = new Set(['done', 'aborted', 'error']);
+const NOT_STARTED: ReadonlySet<ActorRow['state']> = new Set(['queued', 'pending']);
+
+function countsOf(actors: readonly ActorRow[]): NonNullable<ActorRow['counts']> {
+  const counts = { running: 0, ended: 0, waiting: 0 };
+  for (const actor of actors) {
+    if (ENDED.has(actor.state)) counts.ended += 1;
+    else if (NOT_STARTED.has(actor.state)) counts.waiting += 1;
+    else counts.running += 1;
+  }
+  return counts;
 }
 
 /** `$0.0123`, or `$?` when some price was unknown. */
@@ -81,11 +164,20 @@ export function formatCost(usage: Usage): string {
   return usage.cost.unknown === true ? '$?' : `$${usage.cost.total.toFixed(4)}`;
 }
 
-/** One line of the tree: indented by depth, the actor's name, state, tools, turns, tokens, cost. */
+/** `1 turn`, `2 turns`. */
+export function plural(count: number, noun: string): string {
+  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** The last segment of a path: the name shown in a tree. */
+export function nameOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** One line of the tree as `troupe show` prints it: indented by depth, then state, tools, turns, tokens, cost. */
 export function formatRow(row: ActorRow): string {
-  const depth = row.path.split('/').length - 1;
-  const name = row.path.split('/').at(-1) ?? row.path;
   const state = row.stopReason === undefined ? row.state : `${row.state} (${row.stopReason})`;
-  const tools = row.tools.length === 0 ? '' : ` ${row.tools.join(', ')}`;
-  return `${'  '.repeat(depth)}${name}  ${state}${tools} · turns ${row.turns} · tokens ${row.usage.totalTokens} · ${formatCost(row.usage)}`;
+  const tools = row.tools.length === 0 ? '' : ` ${row.tools.map((tool) => tool.name).join(', ')}`;
+  const metrics = row.kind === 'group' ? '' : ` · turns ${row.turns} · tokens ${row.usage.totalTokens} · ${formatCost(row.usage)}`;
+  return `${'  '.repeat(row.depth)}${nameOf(row.path)}  ${state}${tools}${metrics}`;
 }

@@ -1,52 +1,109 @@
-import type { AgentEvent } from '@troupe/core';
-import type { Writer } from '../cli-io.js';
-import { ActorTree, formatRow } from './actor-tree.js';
+import type { AgentEvent, AgentEventOf, AgentResult } from '@troupe/core';
+import type { PipelineStepConfig } from '@troupe/runtime';
+import { ActorTree } from './actor-tree.js';
+import { firstLine } from './fit.js';
+import type { Screen } from './screen.js';
+import { statusLines } from './status-lines.js';
+import type { Style } from './style.js';
+import { callSummary, resultSummary } from './tool-summary.js';
 
-/** Shows a run's progress on standard error as its events arrive. */
+/** Shows a run's progress as its events arrive. */
 export interface ProgressView {
   onEvent(event: AgentEvent): void;
-  /** Clears whatever a live view drew, before other output is written or at the end. */
-  clear(): void;
+  /** The actors seen so far. */
+  readonly tree: ActorTree;
+  /** Stops redrawing (the run has ended or is left). */
+  stop(): void;
+}
+
+/** What a progress view is told about the run beforehand. */
+export interface ProgressOptions {
+  /** The entry's path: its tool calls are noted without it. */
+  entry: string;
+  /** A pipeline entry's steps, shown (pending) before they run. */
+  steps?: readonly PipelineStepConfig[];
+  style: Style;
+  now?: () => number;
+}
+
+/** How often elapsed times in the live tree move on while nothing else happens. */
+const TICK_MS = 500;
+
+function newTree(options: ProgressOptions): ActorTree {
+  const tree = new ActorTree();
+  if (options.steps !== undefined) tree.layout(options.entry, options.steps);
+  return tree;
+}
+
+/** A tool call's key in a run: call ids are unique per actor only. */
+function callKey(event: AgentEventOf<'tool_start' | 'tool_end'>): string {
+  return `${event.agentPath} ${event.toolCallId}`;
+}
+
+/** `→ result` or `✗ error`, for a finished tool call. */
+function outcome(event: AgentEventOf<'tool_end'>, style: Style): string {
+  const { text, isError } = resultSummary(event.result);
+  return isError ? style.red(`✗ ${text}`) : `${style.dim('→')} ${text}`;
+}
+
+/** Whether `path` is a step of the pipeline entry (not an actor a step delegated to: those have `#n`). */
+function isStepActor(path: string, options: ProgressOptions): boolean {
+  return options.steps !== undefined && path.startsWith(`${options.entry}/`) && !path.includes('#');
+}
+
+/** `→ its answer's first line`, or `✗ why it failed`. */
+function stepOutcome(result: AgentResult, style: Style): string {
+  if (result.stopReason === 'error' || result.stopReason === 'aborted') return style.red(`✗ ${result.error?.message ?? result.stopReason}`);
+  return `${style.dim('→')} ${firstLine(result.text) || '(no text)'}`;
 }
 
 /**
- * On a terminal: the actor tree, redrawn in place (at most every `intervalMs`), each actor with
- * its state, running tools, turns, tokens and cost. Call `clear()` before writing anything else
- * to the same terminal.
+ * On a terminal: the actor tree in the screen's live area (each actor's state, the tool it runs
+ * and for how long, its turns, tokens and cost), and one note per finished tool call that stays
+ * above it: `  ⎿ clock() → 2026-…`, with the actor's path when it is not the entry; a pipeline's steps
+ * each get a note with their answer's first line when they end.
  */
-export function liveProgress(err: Writer, intervalMs = 100, now: () => number = Date.now): ProgressView {
-  const tree = new ActorTree();
-  let drawn = 0;
-  let last = 0;
-  const erase = (): void => {
-    if (drawn > 0) err(`\x1b[${drawn}F\x1b[J`);
-    drawn = 0;
-  };
-  const draw = (): void => {
-    erase();
-    const lines = tree.rows.map(formatRow);
-    if (lines.length > 0) err(`${lines.join('\n')}\n`);
-    drawn = lines.length;
-    last = now();
-  };
+export function liveProgress(screen: Screen, options: ProgressOptions): ProgressView {
+  const now = options.now ?? Date.now;
+  const { style } = options;
+  const tree = newTree(options);
+  // Arguments of the calls running now, for the note written when each ends.
+  const calls = new Map<string, Record<string, unknown>>();
+  const redraw = (): void => screen.status(statusLines(tree.rows, now(), style));
+  const ticker = setInterval(redraw, TICK_MS);
+  ticker.unref();
+  redraw();
   return {
+    tree,
     onEvent(event) {
-      if (!tree.apply(event)) return;
-      if (event.type === 'agent_end' || event.type === 'state' || now() - last >= intervalMs) draw();
+      if (event.type === 'tool_start') calls.set(callKey(event), event.args);
+      else if (event.type === 'tool_end') {
+        const who = event.agentPath === options.entry ? '' : `${style.dim(event.agentPath)} `;
+        screen.note(`  ${style.dim('⎿')} ${who}${callSummary(event.toolName, calls.get(callKey(event)) ?? {})} ${outcome(event, style)}`);
+        calls.delete(callKey(event));
+      }
+      else if (event.type === 'agent_end' && isStepActor(event.agentPath, options)) {
+        screen.note(`  ${style.dim('⎿')} ${style.dim(event.agentPath)} ${stepOutcome(event.result, style)}`);
+      }
+      if (tree.apply(event)) redraw();
     },
-    clear: erase,
+    stop: () => clearInterval(ticker),
   };
 }
 
-/** Off a terminal: one plain line per state change or tool call (`[lead/researcher#1] thinking`). */
-export function lineProgress(err: Writer): ProgressView {
+/** Off a terminal: one line per state change, tool call and result, prefixed with the actor's path. */
+export function lineProgress(screen: Screen, options: ProgressOptions): ProgressView {
+  const tree = newTree(options);
   return {
+    tree,
     onEvent(event) {
       const at = `[${event.agentPath}]`;
-      if (event.type === 'state') err(`${at} ${event.state}\n`);
-      else if (event.type === 'tool_start') err(`${at} tool ${event.toolName}\n`);
-      else if (event.type === 'agent_end') err(`${at} ended: ${event.result.stopReason}\n`);
+      if (event.type === 'state') screen.note(`${at} ${event.state}`);
+      else if (event.type === 'tool_start') screen.note(`${at} tool ${callSummary(event.toolName, event.args)}`);
+      else if (event.type === 'tool_end') screen.note(`${at} ${event.toolName} ${outcome(event, options.style)}`);
+      else if (event.type === 'agent_end') screen.note(`${at} ended: ${event.result.stopReason}`);
+      tree.apply(event);
     },
-    clear: () => undefined,
+    stop: () => undefined,
   };
 }

@@ -1,10 +1,14 @@
 import type { AgentEvent } from '@troupe/core';
-import type { Logger, PendingAt, RunResult } from '@troupe/runtime';
-import type { CliIo, Writer } from '../cli-io.js';
-import { jsonRenderer, textRenderer } from '../commands/event-renderer.js';
+import type { Logger, PendingAt, PipelineStepConfig, RunResult } from '@troupe/runtime';
+import type { CliIo } from '../cli-io.js';
+import { jsonRenderer, textRenderer, type EventRenderer } from '../commands/event-renderer.js';
 import { logEvent } from '../commands/log-event.js';
-import { formatCost } from './actor-tree.js';
-import { lineProgress, liveProgress } from './progress.js';
+import { plainScreen } from './plain-screen.js';
+import { lineProgress, liveProgress, type ProgressView } from './progress.js';
+import type { Screen } from './screen.js';
+import { styleFor, type Style } from './style.js';
+import { summaryOf } from './summary.js';
+import { terminalScreen } from './terminal-screen.js';
 
 /** How a run is shown. */
 export interface RunViewOptions {
@@ -12,46 +16,62 @@ export interface RunViewOptions {
   json?: boolean;
   /** The entry actor's path: only its text goes to stdout. */
   entry: string;
+  /** A pipeline entry's steps, shown before they run. */
+  steps?: readonly PipelineStepConfig[];
   logger: Logger;
 }
 
 /** Shows one run: its events as they arrive, then its end. */
 export interface RunView {
   onEvent(event: AgentEvent): void;
-  /** Writes to stderr, clearing a live view first. */
-  readonly err: Writer;
-  /** Clears what a live view drew. */
-  clear(): void;
-  /** The entry's text (when it did not stream), then the summary line on stderr. */
+  /** Text for standard error that stays (one or more lines), written above a live area. */
+  note(text: string): void;
+  /** The screen, when it has a live area a prompt can be drawn in. */
+  readonly live: Screen | undefined;
+  readonly style: Style;
+  /** Removes the live area and ends the output's line (the run is left, or waits). Idempotent. */
+  close(): void;
+  /** Closes the view, writes the entry's text if it did not stream, then the summary line. */
   end(result: RunResult, elapsedMs: number): void;
 }
 
 /**
- * The view `troupe run`, `troupe watch` and `troupe reply` share: the entry agent's text streamed
- * on stdout (or every event as JSON with `json`), the actor tree's progress on stderr (redrawn in
- * place on a terminal, one line per change otherwise), each event logged, and a summary at the end.
+ * The view `troupe run`, `watch`, `resume`, `reply` and `approve` share: the entry agent's text
+ * on stdout (or every event as JSON with `json`), the actors' progress on stderr, each event
+ * logged, and a summary at the end. On a terminal the progress is a live tree below the answer
+ * (see {@link terminalScreen}); elsewhere it is one line per change (see {@link plainScreen}).
  */
 export function runView(options: RunViewOptions, io: CliIo): RunView {
   const json = options.json === true;
-  const progress = json ? undefined : io.stderrIsTTY === true ? liveProgress(io.stderr) : lineProgress(io.stderr);
-  const err = (text: string): void => {
-    progress?.clear();
-    io.stderr(text);
+  const terminal = json ? undefined : io.terminal;
+  const style = styleFor(terminal !== undefined, io.env);
+  const screen: Screen = terminal === undefined ? plainScreen(io.stdout, io.stderr, { streamOutput: io.stdoutIsTTY === true }) : terminalScreen(io.stdout, terminal.stream, { outIsTerminal: io.stdoutIsTTY === true });
+  const note = (text: string): void => {
+    for (const line of text.replace(/\n$/, '').split('\n')) screen.note(line);
   };
-  const renderer = json ? jsonRenderer(io.stdout) : textRenderer(io.stdout, err);
+  const progressOptions = { entry: options.entry, style, ...(options.steps === undefined ? {} : { steps: options.steps }) };
+  const progress: ProgressView | undefined = json ? undefined : terminal === undefined ? lineProgress(screen, progressOptions) : liveProgress(screen, progressOptions);
+  const renderer: EventRenderer = json ? jsonRenderer(io.stdout) : textRenderer((text) => screen.write(text), note);
+  const close = (): void => {
+    progress?.stop();
+    screen.close();
+  };
   return {
-    err,
+    note,
+    live: screen.live ? screen : undefined,
+    style,
     onEvent(event) {
       if (json || event.agentPath === options.entry || event.type === 'retry') renderer.onEvent(event);
       progress?.onEvent(event);
       logEvent(options.logger, event);
     },
-    clear: () => progress?.clear(),
+    close,
     end(result, elapsedMs) {
-      progress?.clear();
       if (!json && result.agent !== undefined) renderer.end(result.agent);
-      else if (!json && result.text !== '') io.stdout(`${result.text}\n`);
-      io.stderr(`${summaryOf(result, elapsedMs)}\n`);
+      else if (!json && result.text !== '') screen.write(`${result.text}\n`);
+      close();
+      const actors = progress?.tree.rows.filter((row) => row.kind === 'actor').length;
+      io.stderr(`${summaryOf(result, elapsedMs, { style, ...(actors === undefined ? {} : { actors }) })}\n`);
     },
   };
 }
@@ -68,11 +88,4 @@ export function waitingLines(runId: string, waiting: readonly PendingAt[], flags
         : `  ${path} asks to run ${input.toolName} ${JSON.stringify(input.args)}\n    troupe approve ${runId} ${input.callId} allow_once${flags}\n`,
     )
     .join('');
-}
-
-/** `run … · done · stop stop · turns 2 · tokens 123 · cost $0.0000 · 0.01s`, plus the failure. */
-export function summaryOf(result: RunResult, elapsedMs: number): string {
-  const failure = result.error === undefined ? '' : `\ntroupe: ${result.status === 'aborted' ? 'aborted' : `the run failed: ${result.error.message} [${result.error.code}]`}`;
-  const turns = result.agent === undefined ? '' : ` · turns ${result.agent.turns}`;
-  return `${failure.trimStart()}${failure === '' ? '' : '\n'}run ${result.runId} · ${result.status} · stop ${result.stopReason}${turns} · tokens ${result.usage.totalTokens} · cost ${formatCost(result.usage)} · ${(elapsedMs / 1000).toFixed(2)}s`;
 }

@@ -40,9 +40,9 @@ describe('troupe run --nats with a worker', { timeout: 60_000 }, () => {
     expect(result.stdout).toBe(ANSWER);
     expect(result.stderr).toContain('[lead/researcher#1] ended: stop');
     expect(result.stderr).toContain('[lead/critic#1] ended: stop');
-    expect(result.stderr).toMatch(/\nrun run_\w+ · done · stop stop · turns 2 · tokens \d+ · cost \$0\.0000 · \d+\.\d\ds\n$/);
+    expect(result.stderr).toMatch(/\n✓ done · 2 turns · 3 actors · \d+ tokens · \$0\.0000 · \d+\.\d\ds · run run_\w+\n$/);
     expect(result.code).toBe(0);
-    runId = /\nrun (run_\w+) · done/.exec(result.stderr)?.[1] ?? '';
+    runId = / · run (run_\w+)\n/.exec(result.stderr)?.[1] ?? '';
     // The worker stays up for the next runs.
     expect(worker.child.exitCode).toBeNull();
   });
@@ -68,7 +68,7 @@ describe('troupe run --nats with a worker', { timeout: 60_000 }, () => {
     const watched = await spawnTroupe(['watch', runId, ...nats]);
     expect(watched.stdout).toBe(ANSWER);
     expect(watched.stderr).toMatch(/^\[lead\] thinking\n/);
-    expect(watched.stderr).toMatch(new RegExp(`\\nrun ${runId} · done · stop stop · turns 2 · tokens \\d+ · `));
+    expect(watched.stderr).toMatch(new RegExp(`\\n✓ done · 2 turns · 3 actors · \\d+ tokens · .* · run ${runId}\\n`));
     expect(watched.code).toBe(0);
   });
 

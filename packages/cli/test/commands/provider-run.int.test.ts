@@ -71,7 +71,7 @@ describe('troupe run with a provider behind a base URL', () => {
   it('runs the tool round trip against the server', async () => {
     queue = [...REPLIES];
     const result = await spawnTroupe(['run', 'replay-server.yaml', '--input', 'Say ping'], { env: env() });
-    expect(result.stderr).toMatch(/\nrun run_\w+ · done · stop stop · turns 2 · tokens 74 · cost \$\? · \d+\.\d\ds\n$/);
+    expect(result.stderr).toMatch(/\n✓ done · 2 turns · 74 tokens · \$\? · \d+\.\d\ds · run run_\w+\n$/);
     expect(result.stdout).toBe('Let me echo.\nThe echo said ping.\n');
     expect(result.code).toBe(0);
     expect(seen.map((s) => s.url)).toEqual(['/v1/chat/completions', '/v1/chat/completions']);

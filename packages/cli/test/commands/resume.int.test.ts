@@ -39,7 +39,7 @@ describe('troupe resume', () => {
     const resumed = await spawnTroupe(['resume', runId, '--runs-dir', runs], { env });
     expect(resumed.code).toBe(0);
     expect(resumed.stdout.trim()).toBe(`Done. Marked ${token}`);
-    expect(resumed.stderr).toMatch(new RegExp(`run ${runId} · done · stop stop`));
+    expect(resumed.stderr).toMatch(new RegExp(`✓ done · .* · run ${runId}\\n`));
     expect(await effects()).toEqual([token]);
     expect(await store.getRun(runId)).toMatchObject({ status: 'done', stopReason: 'stop' });
 

@@ -51,7 +51,7 @@ describe('distributed runs controlled from other processes', { timeout: 60_000 }
 
     const watched = await spawnTroupe(['watch', runId, ...nats]);
     expect(watched.stdout).toBe('Lead heard: Rested.\n');
-    expect(watched.stderr).toMatch(/\nrun run_\w+ · done · stop stop · turns 2 · /);
+    expect(watched.stderr).toMatch(/\n✓ done · 2 turns · /);
     expect(watched.code).toBe(0);
   });
 
@@ -72,7 +72,7 @@ describe('distributed runs controlled from other processes', { timeout: 60_000 }
 
     const replied = await spawnTroupe(['reply', runId, 'Lisbon', ...nats]);
     expect(replied.stdout).toBe('Lead heard: City Lisbon\n');
-    expect(replied.stderr).toMatch(/\nrun run_\w+ · done · stop stop · /);
+    expect(replied.stderr).toMatch(/\n✓ done · /);
     expect(replied.code).toBe(0);
   });
 
@@ -87,7 +87,7 @@ describe('distributed runs controlled from other processes', { timeout: 60_000 }
     expect(aborted.stdout).toBe(`run ${runId} aborted\n`);
     expect(aborted.code).toBe(0);
     const ended = await run.exited;
-    expect(ended.stderr).toMatch(/\nrun run_\w+ · aborted · stop aborted · /);
+    expect(ended.stderr).toMatch(/\n■ aborted · /);
 
     const runs = await spawnTroupe(['runs', ...nats]);
     expect(runs.stdout).toMatch(new RegExp(`\\n${runId}\\s+aborted\\s+lead\\s`));
@@ -105,7 +105,7 @@ describe('distributed runs controlled from other processes', { timeout: 60_000 }
 
     const aborted = await spawnTroupe(['abort', runId, ...nats]);
     expect(aborted.stdout).toBe(`run ${runId} aborted\n`);
-    expect((await run.exited).stderr).toMatch(/\nrun run_\w+ · aborted · stop aborted · /);
+    expect((await run.exited).stderr).toMatch(/\n■ aborted · /);
     // The abort waits in a record made for the child, for the worker that takes it one day.
     const after = await spawnTroupe(['show', runId, ...nats]);
     expect(after.stdout).toMatch(/\n {2}sleeper#1 .*· queued, abort requested\n/);

@@ -33,7 +33,7 @@ describe('SIGTERM on a busy worker', () => {
     expect(logLines(exit.stderr, 'could not hand a task over')).toEqual([]);
 
     const finished = await run.exited;
-    expect(finished.stderr).toMatch(/\nrun run_\w+ · done · stop stop · /);
+    expect(finished.stderr).toMatch(/\n✓ done · /);
     expect(finished.stdout).toMatch(/^All answered\. Last: Answer [0-9a-f-]{36}\n$/);
     expect(finished.code).toBe(0);
     await expectAnsweredOnce(faults, runId, CHILDREN);

@@ -32,7 +32,7 @@ describe('troupe resume --nats', { timeout: 120_000 }, () => {
     const resumed = await faults.run(['resume', runId, ...faults.nats]);
     const runnerMark = marks.find((line) => line.startsWith('runner '));
     expect(resumed.stdout).toBe(`Done. Runner marked ${runnerMark}\n`);
-    expect(resumed.stderr).toMatch(new RegExp(`\\nrun ${runId} · done · stop stop · `));
+    expect(resumed.stderr).toMatch(new RegExp(`\\n✓ done · .* · run ${runId}\\n`));
     expect(resumed.code).toBe(0);
     // Neither child ran its first turn again.
     expect(await effectLines(faults)).toEqual(marks);
