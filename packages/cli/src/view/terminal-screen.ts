@@ -17,7 +17,7 @@ export interface TerminalStream {
   off(event: 'resize', listener: () => void): unknown;
 }
 
-/** How often a live area is redrawn at most while text streams. */
+/** How often a live area is redrawn at most while text streams, by default. */
 const FRAME_MS = 33;
 
 /**
@@ -27,10 +27,12 @@ const FRAME_MS = 33;
  * The output's unfinished line is shown as the first row(s) of the live area until it ends, word
  * wrapped to the terminal, then written for good; rows of the live area are cut to one column
  * less than the terminal so the terminal never wraps them, and the area keeps below the terminal's
- * height. When the terminal narrows, rows it re-flowed are counted before they are erased, so a
- * resize neither leaves stale rows nor erases what the run printed.
+ * height. It is redrawn at most every `frameMs` (0: at once). When the terminal narrows, rows it
+ * re-flowed are counted before they are erased, so a resize neither leaves stale rows nor erases
+ * what the run printed.
  */
-export function terminalScreen(out: Writer, err: TerminalStream, options: { outIsTerminal: boolean }): Screen {
+export function terminalScreen(out: Writer, err: TerminalStream, options: { outIsTerminal: boolean; frameMs?: number }): Screen {
+  const frameMs = options.frameMs ?? FRAME_MS;
   const live = createLogUpdate(err as unknown as NodeJS.WritableStream, { showCursor: false });
   const widthOf = (): number => Math.max(10, (err.getWindowSize?.()[0] ?? err.columns ?? 80) - 1);
   let width = widthOf();
@@ -73,7 +75,8 @@ export function terminalScreen(out: Writer, err: TerminalStream, options: { outI
     else live(drawn.join('\n'));
   };
   const later = (): void => {
-    if (timer === undefined && !closed) timer = setTimeout(draw, FRAME_MS);
+    if (frameMs === 0) draw();
+    else if (timer === undefined && !closed) timer = setTimeout(draw, frameMs);
   };
   /** Writes `text` above the live area, which is drawn again after it. */
   const above = (write: () => void): void => {
