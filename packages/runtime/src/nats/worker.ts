@@ -314,7 +314,7 @@ class TaskWorker implements Worker {
       claim.abandon();
       throw error;
     }
-    log?.debug({ restored: snapshot !== undefined, command: task.command?.type, takes: takes.count }, 'task taken');
+    log?.debug({ restored: snapshot !== undefined, command: task.command?.type, takes: takes.count }, 'task claimed');
     this.#start(running, claim, request);
     if (running.actor === undefined) return;
     try {
