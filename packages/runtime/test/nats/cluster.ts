@@ -4,6 +4,7 @@
  * runtime whose transport places agents per the graph (or every agent remote). Not a test.
  */
 import type { ToolRegistry } from '@troupe/tools';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createRuntime, type GraphConfig, type Runtime } from '../../src/index.js';
 import {
   connectNats, createNatsRunStore, createNatsTransport, graphHash, openNatsResources, startNatsServer, startWorker, type NatsResources,
@@ -99,5 +100,29 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       await Promise.all(opened.map((r) => r.nc.close()));
       if (options.server === undefined) await server.stop();
     },
+  };
+}
+
+/**
+ * Gives the calling test file one nats-server for all its tests, and each test the clusters it
+ * starts on it, closed after the test whatever happened. Call it at the top of the file.
+ */
+export function useClusters(): (options: Omit<ClusterOptions, 'server'>) => Promise<Cluster> {
+  let server: NatsServerProcess | undefined;
+  const started: Cluster[] = [];
+  beforeAll(async () => {
+    server = await startNatsServer();
+  });
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((cluster) => cluster.close()));
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return async (options) => {
+    if (server === undefined) throw new Error('useClusters: the server is not started yet (call it at the top of the file)');
+    const cluster = await startCluster({ ...options, server });
+    started.push(cluster);
+    return cluster;
   };
 }

@@ -11,10 +11,10 @@
 import { headers } from '@nats-io/transport-node';
 import { createToolRegistry } from '@troupe/tools';
 import { parseAgentPath, type AgentResult, type RunId } from '@troupe/core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { graphHash, kvKey, startNatsServer, type NatsServerProcess } from '../../src/nats/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import { graphHash, kvKey } from '../../src/nats/index.js';
 import { delegate, finished, testGraph } from '../system/graph-builder.js';
-import { startCluster, type Cluster } from './cluster.js';
+import { useClusters, type Cluster } from './cluster.js';
 
 const tools = createToolRegistry({ factories: [] });
 const TASKS = 6;
@@ -34,19 +34,7 @@ function team(answer: string, file: string): ReturnType<typeof testGraph> {
 const graphA = team('from A', 'a.yaml');
 const graphB = team('from B', 'b.yaml');
 
-let server: NatsServerProcess;
-let cluster: Cluster | undefined;
-
-beforeAll(async () => {
-  server = await startNatsServer();
-});
-afterEach(async () => {
-  await cluster?.close();
-  cluster = undefined;
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const startCluster = useClusters();
 
 /** The text each researcher child of `runId` ended with. */
 async function childAnswers(c: Cluster, runId: RunId): Promise<string[]> {
@@ -57,7 +45,7 @@ async function childAnswers(c: Cluster, runId: RunId): Promise<string[]> {
 describe('tasks routed per graph', { timeout: 30_000 }, () => {
   it('runs two graphs with agents of the same names at once, each on its own worker', async () => {
     expect(graphHash(graphA)).not.toBe(graphHash(graphB));
-    cluster = await startCluster({ graph: graphA, tools, workers: 0, server });
+    const cluster = await startCluster({ graph: graphA, tools, workers: 0 });
     const workerA = await cluster.addWorker({ graph: graphA, id: 'worker-a' });
     const workerB = await cluster.addWorker({ graph: graphB, id: 'worker-b' });
     const runtimeB = await cluster.addCoordinator(graphB);
@@ -74,11 +62,11 @@ describe('tasks routed per graph', { timeout: 30_000 }, () => {
   });
 
   it("leaves a task to its own graph's worker: it waits until one starts", async () => {
-    cluster = await startCluster({ graph: graphA, tools, workers: 0, server });
+    const cluster = await startCluster({ graph: graphA, tools, workers: 0 });
     const foreign = await cluster.addWorker({ graph: graphB, id: 'worker-b' });
     const run = cluster.runtime.run('go');
     // The run's tasks are on graph A's subject, which worker-b does not consume.
-    await expect.poll(async () => (await cluster!.resources.jsm.streams.info(cluster!.resources.names.tasksStream)).state.messages).toBe(TASKS);
+    await expect.poll(async () => (await cluster.resources.jsm.streams.info(cluster.resources.names.tasksStream)).state.messages).toBe(TASKS);
     expect(foreign.load().taken).toBe(0);
 
     const own = await cluster.addWorker({ graph: graphA, id: 'worker-a' });
@@ -89,7 +77,7 @@ describe('tasks routed per graph', { timeout: 30_000 }, () => {
   });
 
   it('makes its consumer again when the server removed it (left idle past its inactive threshold)', async () => {
-    cluster = await startCluster({ graph: graphA, tools, workers: 1, server });
+    const cluster = await startCluster({ graph: graphA, tools, workers: 1 });
     const { jsm, names } = cluster.resources;
     await jsm.consumers.delete(names.tasksStream, names.taskConsumer(graphHash(graphA), 'researcher'));
     const { result } = await finished(cluster.runtime.run('go'));
@@ -98,14 +86,14 @@ describe('tasks routed per graph', { timeout: 30_000 }, () => {
   });
 
   it('refuses a task stamped with another graph on its subject, naming both graphs', async () => {
-    cluster = await startCluster({ graph: graphA, tools, workers: 1, server });
+    const cluster = await startCluster({ graph: graphA, tools, workers: 1 });
     const { requests, names } = cluster.resources;
     const stamp = headers();
     stamp.set('Troupe-Graph', graphHash(graphB));
     const task = { runId: 'run_byhand', path: 'lead/researcher#1', agent: 'researcher', depth: 1, input: 'find' };
     await requests.publish(names.taskSubject(graphHash(graphA), 'researcher'), JSON.stringify(task), { headers: stamp });
     const ended = await vi.waitFor(async () => {
-      const entry = await cluster!.resources.actors.get(kvKey('run_byhand', 'lead/researcher#1'));
+      const entry = await cluster.resources.actors.get(kvKey('run_byhand', 'lead/researcher#1'));
       const record = entry?.json<{ status: string; result?: AgentResult }>();
       expect(record?.status).toBe('ended');
       return record?.result;

@@ -7,11 +7,11 @@
  */
 import { createToolRegistry, type ToolFactory } from '@troupe/tools';
 import type { AgentEvent } from '@troupe/core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { RunHandle } from '../../src/index.js';
-import { graphHash, listWorkers, startNatsServer, type NatsServerProcess } from '../../src/nats/index.js';
+import { graphHash, listWorkers } from '../../src/nats/index.js';
 import { delegate, finished, testGraph } from '../system/graph-builder.js';
-import { startCluster, type Cluster } from './cluster.js';
+import { useClusters } from './cluster.js';
 
 /** A latch the `gate` tool waits on, opened by the test. */
 let open: () => void = () => undefined;
@@ -36,20 +36,8 @@ const graph = {
 };
 const other = { ...graph, models: { ...graph.models, lead: { ...graph.models['lead']!, script: [{ text: 'other' }] } } };
 
-let server: NatsServerProcess;
-let cluster: Cluster | undefined;
-
-beforeAll(async () => {
-  server = await startNatsServer();
-});
-afterEach(async () => {
-  open();
-  await cluster?.close();
-  cluster = undefined;
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const startCluster = useClusters();
+afterEach(() => open());
 
 /** Resolves with the first progress of the lead's delegation that matches `pattern`. */
 function progress(run: RunHandle, pattern: RegExp): Promise<string> {
@@ -65,7 +53,7 @@ function progress(run: RunHandle, pattern: RegExp): Promise<string> {
 
 describe('a delegation waiting for a worker', { timeout: 30_000 }, () => {
   it('says no live worker hosts the agent and how to start one, then who took it, and the run finishes', async () => {
-    cluster = await startCluster({ graph, tools, workers: 0, server });
+    const cluster = await startCluster({ graph, tools, workers: 0 });
     expect(await listWorkers(cluster.resources.nc, cluster.resources.names.namespace)).toEqual([]);
     const run = cluster.runtime.run('go');
     const waiting = await progress(run, /^waiting for a worker/);
@@ -84,7 +72,7 @@ describe('a delegation waiting for a worker', { timeout: 30_000 }, () => {
 
   it("names the workers of another graph that host an agent of that name", async () => {
     expect(graphHash(other)).not.toBe(graphHash(graph));
-    cluster = await startCluster({ graph, tools, workers: 0, server });
+    const cluster = await startCluster({ graph, tools, workers: 0 });
     await cluster.addWorker({ graph: other, id: 'other-worker' });
     const run = cluster.runtime.run('go');
     expect(await progress(run, /^waiting for a worker/)).toBe(
