@@ -7,15 +7,23 @@
  * worker logs each task it took and how it ended (run id, path, agent, duration, outcome) at info.
  */
 import { startNatsServer, type NatsServerProcess } from '@troupe/runtime/nats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { logLines } from '../faults/fault-rig.js';
-import { spawnTroupe, startTroupe } from '../spawn-troupe.js';
+import { spawnTroupe, startTroupe, type RunningTroupe } from '../spawn-troupe.js';
 
 let server: NatsServerProcess;
 let namespaces = 0;
+/** The processes a test started, killed after it whatever happened. */
+const started: RunningTroupe[] = [];
 
 beforeAll(async () => {
   server = await startNatsServer();
+});
+afterEach(async () => {
+  for (const troupe of started.splice(0)) {
+    if (troupe.child.exitCode === null && troupe.child.signalCode === null) troupe.child.kill('SIGKILL');
+    await troupe.exited.catch(() => undefined);
+  }
 });
 afterAll(async () => {
   await server?.stop();
@@ -42,6 +50,7 @@ describe('distributed runs with no worker yet', { timeout: 60_000 }, () => {
     const nats = freshNamespace();
     const hint = `troupe worker nats-team.yaml ${nats.join(' ')}`;
     const run = startTroupe(['run', 'nats-team.yaml', '--input', 'Should we?', '--json', ...nats]);
+    started.push(run);
     const early = await run.matching('stdout', /waiting for a worker to take lead\/critic#1/);
     const progress = early
       .split('\n')
@@ -57,6 +66,7 @@ describe('distributed runs with no worker yet', { timeout: 60_000 }, () => {
     expect(shown.stdout).toContain(` · queued — no live worker hosts "critic"; start one: ${hint}\n`);
 
     const worker = startTroupe(['worker', 'nats-team.yaml', ...nats, '--id', 'late']);
+    started.push(worker);
     const ended = await run.exited;
     expect(ended.code).toBe(0);
     expect(ended.stdout).toContain('"type":"agent_end"');
