@@ -56,7 +56,9 @@ describe('worker logs', { timeout: 30_000 }, () => {
       expect(byPath.get('lead/broken#1')).toMatchObject({ agent: 'broken', outcome: 'failed', stopReason: 'error', error: 'provider_error' });
       expect(byPath.get('lead/asker#1')).toMatchObject({ agent: 'asker', outcome: 'waiting' });
       for (const line of ended()) expect(line['durationMs']).toEqual(expect.any(Number));
+      // The run ends before the cluster closes under it.
       await run.abort();
+      expect((await run.result).status).toBe('aborted');
     } finally {
       await cluster.close();
     }
