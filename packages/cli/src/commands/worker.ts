@@ -5,6 +5,7 @@ import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import type { NatsFlags } from '../nats/nats-flags.js';
 import { withNatsSession } from '../nats/nats-session.js';
+import { workerCommandFor } from '../nats/worker-hint.js';
 import { loadGraphOrSay } from './load-graph.js';
 import { startMcpServers } from './mcp-servers.js';
 
@@ -78,6 +79,7 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo): P
         ...(options.ackWaitMs === undefined ? {} : { ackWaitMs: options.ackWaitMs }),
         ...(options.maxDeliver === undefined ? {} : { maxDeliver: options.maxDeliver }),
         ...(options.id === undefined ? {} : { id: options.id }),
+        workerCommand: workerCommandFor(graph.file, session.target),
       });
       io.stdout(`worker ${worker.id} ready: ${agents.join(',')} (graph ${graphHash(graph)})\n`);
       const why = await Promise.race([stop.requested, session.resources.nc.closed().then(() => 'closed' as const)]);

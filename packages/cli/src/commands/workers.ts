@@ -9,7 +9,7 @@ import { table } from '../view/table.js';
  * `troupe workers --nats <url>`: the live workers of the namespace (NATS service discovery), one
  * row each: id, agents, running/capacity, tasks taken, ended, parked (put aside waiting for a
  * user), dead-lettered, and the fingerprint of the graph it runs. `--json`: one JSON object per
- * worker. No worker answering is said on stderr, exit 0.
+ * worker. No worker running is said on stderr with the command that starts one, exit 0.
  */
 export function workersCommand(options: { nats: NatsFlags; json?: boolean }, io: CliIo): Promise<ExitCode> {
   return withNatsSession(options.nats, io, 'workers', async (session) => {
@@ -19,7 +19,7 @@ export function workersCommand(options: { nats: NatsFlags; json?: boolean }, io:
       return ExitCode.Ok;
     }
     if (workers.length === 0) {
-      io.stderr(`troupe: no workers in namespace "${session.target.namespace}" on NATS at ${session.target.display} (start one with troupe worker <graph.yaml> ${session.target.flags})\n`);
+      io.stderr(`no workers in namespace "${session.target.namespace}" on ${session.target.display}; start one with: troupe worker <graph.yaml> ${session.target.flags}\n`);
       return ExitCode.Ok;
     }
     io.stdout(table(['WORKER', 'AGENTS', 'RUNNING', 'TAKEN', 'ENDED', 'PARKED', 'DEAD', 'GRAPH'], workers.map(row)));

@@ -5,6 +5,7 @@ import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import type { NatsSession } from './nats-session.js';
 import { remoteOnlyTransport } from './run-control.js';
+import { workerCommandFor } from './worker-hint.js';
 
 /** A runtime whose runs live on NATS, started by this process. */
 export interface NatsRuntime {
@@ -41,6 +42,7 @@ export function natsRuntime(graph: GraphConfig, session: NatsSession, options: A
         graphHash: hash,
         placement: (agent) => (remoteAll === true ? 'remote' : (graph.agents[agent]?.placement ?? 'local')),
         hostId,
+        workerCommand: workerCommandFor(graph.file, session.target),
       })),
   });
   /**

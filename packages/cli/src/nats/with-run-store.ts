@@ -1,12 +1,13 @@
 import type { RunId } from '@troupe/core';
 import { createFileRunStore, type RunStore } from '@troupe/runtime';
-import { createNatsRunStore, unclaimedChildren } from '@troupe/runtime/nats';
+import { createNatsRunStore, describeQueued, listWorkers, unclaimedChildren, type NatsRunStore, type NatsTransport } from '@troupe/runtime/nats';
 import type { CliIo } from '../cli-io.js';
 import type { ExitCode } from '../exit-code.js';
 import { runsDirFlag } from '../commands/drive-run.js';
 import { natsTargetOf, type NatsFlags } from './nats-flags.js';
-import { withNatsSession } from './nats-session.js';
-import { remoteOnlyTransport, type StoredActorRecord } from './run-control.js';
+import { withNatsSession, type NatsSession } from './nats-session.js';
+import { isFinal, remoteOnlyTransport, type StoredActorRecord } from './run-control.js';
+import { workerCommandFor } from './worker-hint.js';
 
 /** What reading commands learn about the store besides itself. */
 export interface StoreContext {
@@ -30,19 +31,38 @@ export function withRunStore(
   return withNatsSession(flags, io, command, async (session) => {
     const store = createNatsRunStore(session.resources);
     const transport = remoteOnlyTransport(session.resources, store, '');
-    const placements = async (runId: RunId): Promise<ReadonlyMap<string, string>> => {
-      const records = await transport.records.list(runId);
-      const placed = new Map(records.flatMap(({ path, record }) => (record.status === 'ended' ? [] : [[path as string, placementOf(record)] as const])));
-      // A child on the task queue has no record until a worker claims it.
-      for (const child of await unclaimedChildren(store, runId, new Set(records.map(({ path }) => path)))) placed.set(child.path, 'queued');
-      return placed;
-    };
     try {
-      return await work(store, `namespace "${session.target.namespace}" on NATS at ${session.target.display}`, { flags: ` ${session.target.flags}`, placements });
+      return await work(store, `namespace "${session.target.namespace}" on NATS at ${session.target.display}`, {
+        flags: ` ${session.target.flags}`,
+        placements: (runId) => placementsOf(session, store, transport, runId),
+      });
     } finally {
       await transport.close();
     }
   });
+}
+
+/**
+ * Where each actor of a run that has not ended stands, by its record: `running on <host>`,
+ * `waiting`, or `queued`. While the run goes on, a queued actor (a record saying so, or a child on
+ * the task queue, which has no record until a worker claims it) says what it waits for: `queued —
+ * no live worker hosts "researcher"; start one: troupe worker team.yaml --nats …`.
+ */
+async function placementsOf(session: NatsSession, store: NatsRunStore, transport: NatsTransport, runId: RunId): Promise<ReadonlyMap<string, string>> {
+  const [records, run] = await Promise.all([transport.records.list(runId), store.getRun(runId)]);
+  const placed = new Map(records.flatMap(({ path, record }) => (record.status === 'ended' ? [] : [[path as string, placementOf(record)] as const])));
+  const queued = records.filter(({ record }) => record.status === 'queued' && record.abortRequested !== true).map(({ path, record }) => ({ path, agent: record.agent, graph: record.graph }));
+  // A child on the task queue has no record until a worker claims it. Its graph is its run's.
+  const graph = records.find(({ record }) => record.graph !== undefined)?.record.graph;
+  for (const child of await unclaimedChildren(store, runId, new Set(records.map(({ path }) => path)))) {
+    placed.set(child.path, 'queued');
+    queued.push({ path: child.path, agent: child.agent, graph });
+  }
+  if (queued.length === 0 || run === undefined || isFinal(run)) return placed;
+  const workers = await listWorkers(session.resources.nc, session.target.namespace, { maxWaitMs: 1000 });
+  const command = workerCommandFor(run.graphFile ?? '<graph.yaml>', session.target);
+  for (const actor of queued) placed.set(actor.path, `queued — ${describeQueued(workers, { agent: actor.agent, graph: actor.graph ?? graph, command })}`);
+  return placed;
 }
 
 function placementOf(record: StoredActorRecord['record']): string {

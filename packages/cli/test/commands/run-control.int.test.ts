@@ -6,7 +6,7 @@
  * the user is left waiting (exit 3) and `troupe reply --nats` from another process wakes the child
  * on the worker and follows the run to its end; `troupe abort` ends a run whose remote child
  * sleeps, and the run is recorded as aborted, and one whose child no worker has taken yet (shown
- * as queued), noting the abort for whoever takes it.
+ * as queued, with the command that starts a worker), noting the abort for whoever takes it.
  */
 import { startNatsServer, type NatsServerProcess } from '@troupe/runtime/nats';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -101,7 +101,7 @@ describe('distributed runs controlled from other processes', { timeout: 60_000 }
     const listed = await spawnTroupe(['runs', '--json', ...nats]);
     const runId = (JSON.parse(listed.stdout.trim()) as { id: string }).id;
     const shown = await spawnTroupe(['show', runId, ...nats]);
-    expect(shown.stdout).toMatch(/\n {2}sleeper#1 .*· queued\n/);
+    expect(shown.stdout).toContain(` · queued — no live worker hosts "sleeper"; start one: troupe worker nats-sleeper.yaml ${nats.join(' ')}\n`);
 
     const aborted = await spawnTroupe(['abort', runId, ...nats]);
     expect(aborted.stdout).toBe(`run ${runId} aborted\n`);

@@ -41,7 +41,7 @@ describe('SIGTERM on a busy worker', () => {
     // The other worker took each handed-over child once, restored from its checkpoint.
     const other = [...workers].find(([id]) => id !== stopped.id)?.[1];
     other?.child.kill('SIGTERM');
-    const taken = logLines((await other?.exited)?.stderr ?? '', 'task taken');
+    const taken = logLines((await other?.exited)?.stderr ?? '', 'task claimed');
     expect(taken.filter((line) => line['restored'] === true).map((line) => line['path']).sort()).toEqual([...stopped.paths].sort());
   });
 });

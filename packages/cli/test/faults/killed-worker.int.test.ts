@@ -42,7 +42,7 @@ describe('a worker killed mid-run', () => {
     // The killed worker's children were taken again by the others, restored from their checkpoints.
     const survivors = [...workers].filter(([id]) => id !== victim.id).map(([, worker]) => worker);
     for (const survivor of survivors) survivor.child.kill('SIGTERM');
-    const logs = (await Promise.all(survivors.map((s) => s.exited))).flatMap((exit) => logLines(exit.stderr, 'task taken'));
+    const logs = (await Promise.all(survivors.map((s) => s.exited))).flatMap((exit) => logLines(exit.stderr, 'task claimed'));
     const resumed = logs.filter((line) => line['restored'] === true).map((line) => line['path']);
     expect(resumed.sort()).toEqual([...victim.paths].sort());
   });

@@ -32,6 +32,11 @@ export interface ActorRecord {
    * hosts itself, which nothing takes up but a resume of the run.
    */
   fromQueue?: true;
+  /**
+   * The fingerprint of the graph it runs (`graphHash`), when the process that wrote the record
+   * knew it: a task that wakes the actor goes to that graph's workers.
+   */
+  graph?: string;
   /** An abort asked for while no process hosted it: whoever takes it next ends it as aborted. */
   abortRequested?: boolean;
   updatedAt: number;

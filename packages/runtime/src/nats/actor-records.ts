@@ -53,9 +53,10 @@ export class ActorRecords {
   }
 
   /** Records that the actor ended with `result` (`actor` says what it is), whatever was there. */
-  async end(runId: RunId, path: AgentPath, actor: Pick<ActorRecord, 'agent' | 'depth' | 'fromQueue'>, result: AgentResult): Promise<number> {
+  async end(runId: RunId, path: AgentPath, actor: Pick<ActorRecord, 'agent' | 'depth' | 'fromQueue' | 'graph'>, result: AgentResult): Promise<number> {
     const record: ActorRecord = { agent: actor.agent, depth: actor.depth, status: 'ended', result, updatedAt: Date.now() };
     if (actor.fromQueue === true) record.fromQueue = true;
+    if (actor.graph !== undefined) record.graph = actor.graph;
     return this.put(runId, path, record);
   }
 

@@ -8,6 +8,7 @@ export { openNatsResources } from './nats-resources.js';
 export { createNatsRunStore, loadSnapshot } from './nats-run-store.js';
 export { startNatsServer } from './nats-server-process.js';
 export { followRunEvents } from './run-events.js';
+export { DEFAULT_WORKER_COMMAND, describeQueued } from './queued-notice.js';
 export { unclaimedChildren } from './unclaimed-children.js';
 
 export type { ConnectionWatch } from './connection-watch.js';
@@ -16,6 +17,7 @@ export type { NatsConnectOptions, NatsReconnectOptions } from './nats-connection
 export type { Claim, HostingHooks, NatsTransportOptions, Placement } from './nats-transport.js';
 export type { Worker, WorkerLoad, WorkerOptions } from './worker.js';
 export type { NatsNames } from './nats-names.js';
+export type { WantedWorker } from './queued-notice.js';
 export type { NatsResourceOptions, NatsResources } from './nats-resources.js';
 export type { NatsRunStore } from './nats-run-store.js';
 export type { NatsServerOptions, NatsServerProcess } from './nats-server-process.js';

@@ -1,5 +1,5 @@
 import { Svcm, type ServiceStats } from '@nats-io/services';
-import type { NatsConnection } from '@nats-io/transport-node';
+import { errors, RequestError, type NatsConnection } from '@nats-io/transport-node';
 import { natsNames } from './nats-names.js';
 import type { WorkerLoad } from './worker.js';
 
@@ -13,16 +13,22 @@ export interface ListWorkersOptions {
  * The live workers of `namespace`: asks every `troupe_worker` service on the connection for its
  * stats (NATS service discovery) and keeps those registered for `namespace`, each with the load it
  * reports, sorted by id. A worker whose answer does not look like a worker's load is left out.
- * Resolves with `[]` when none answers within `maxWaitMs`.
+ * Resolves with `[]` when no worker runs (the server has no responder) or none answers within
+ * `maxWaitMs`.
  */
 export async function listWorkers(nc: NatsConnection, namespace: string, options: ListWorkersOptions = {}): Promise<WorkerLoad[]> {
   const names = natsNames(namespace);
   const client = new Svcm(nc).client({ strategy: 'stall', maxWait: options.maxWaitMs ?? 2000 });
   const workers: WorkerLoad[] = [];
-  for await (const stats of await client.stats(names.serviceName)) {
-    if (stats.metadata?.['namespace'] !== names.namespace) continue;
-    const load = loadOf(stats);
-    if (load !== undefined) workers.push(load);
+  try {
+    for await (const stats of await client.stats(names.serviceName)) {
+      if (stats.metadata?.['namespace'] !== names.namespace) continue;
+      const load = loadOf(stats);
+      if (load !== undefined) workers.push(load);
+    }
+  } catch (error) {
+    // No service of that name on the connection at all: the server says so at once.
+    if (!(error instanceof errors.NoRespondersError || (error instanceof RequestError && error.isNoResponders()))) throw error;
   }
   return workers.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

@@ -12,11 +12,15 @@ const NAMESPACE = /^[A-Za-z0-9_-]+$/;
  */
 export interface NatsNames {
   namespace: string;
-  /** Work queue of tasks, one subject per agent type (`troupe.<ns>.task.<agent>`). */
+  /**
+   * Work queue of tasks, one subject per graph and agent (`troupe.<ns>.task.<graph>.<agent>`, where
+   * `<graph>` is the graph's fingerprint, `graphHash`): two graphs with an agent of the same name
+   * share a namespace without taking each other's tasks.
+   */
   tasksStream: string;
-  taskSubject(agent: string): string;
-  /** The durable pull consumer every worker hosting `agent` competes on. */
-  taskConsumer(agent: string): string;
+  taskSubject(graph: string, agent: string): string;
+  /** The durable pull consumer every worker hosting `agent` of graph `graph` competes on. */
+  taskConsumer(graph: string, agent: string): string;
   /** Tasks that failed `maxDeliver` times (`troupe.<ns>.dead.<agent>`), kept for inspection. */
   deadStream: string;
   deadSubject(agent: string): string;
@@ -49,8 +53,8 @@ export function natsNames(namespace: string = DEFAULT_NAMESPACE): NatsNames {
   return {
     namespace,
     tasksStream: `TROUPE_${namespace}_TASKS`,
-    taskSubject: (agent) => `${prefix}.task.${keyToken(agent)}`,
-    taskConsumer: (agent) => `tasks_${keyToken(agent)}`,
+    taskSubject: (graph, agent) => `${prefix}.task.${keyToken(graph)}.${keyToken(agent)}`,
+    taskConsumer: (graph, agent) => `tasks_${keyToken(graph)}_${keyToken(agent)}`,
     deadStream: `TROUPE_${namespace}_DEAD`,
     deadSubject: (agent) => `${prefix}.dead.${keyToken(agent)}`,
     eventsStream: `TROUPE_${namespace}_EVENTS`,

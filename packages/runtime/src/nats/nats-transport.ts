@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { headers } from '@nats-io/transport-node';
 import { TroupeError, withHistory, type AgentEvent, type AgentPath, type AgentResult, type RunId } from '@troupe/core';
 import type { Observable } from 'rxjs';
 import type { RunStore } from '../store/run-store.js';
 import { ActorHost, TransportErrorCode, type ActorFactory, type HostedActor } from '../system/actor-host.js';
-import { failedResult } from '../system/ended-result.js';
 import type { ControlCommand, SpawnRequest, Transport } from '../system/transport.js';
 import type { ActorRecord } from './actor-record.js';
 import { ActorRecords } from './actor-records.js';
 import { ControlLine, type ControlListener } from './control-line.js';
 import { RemoteResults } from './remote-results.js';
 import { RunEventFeed } from './run-event-feed.js';
-import { strandedActors } from './stranded-actors.js';
+import { endLost, strandedActors } from './stranded-actors.js';
 import { UnhostedControl } from './unhosted-control.js';
 import type { NatsResources } from './nats-resources.js';
-import { encodeTask, GRAPH_HEADER, type Task } from './task.js';
+import type { Task } from './task.js';
+import { TaskQueue } from './task-queue.js';
 
 /** Where an agent's actors run: in the process that spawns them, or on workers. */
 export type Placement = 'local' | 'remote';
@@ -26,8 +25,14 @@ export interface NatsTransportOptions {
   store: RunStore;
   /** Builds the actors this process hosts. */
   factory: ActorFactory;
-  /** The fingerprint of the graph (`graphHash`), stamped on every task. */
+  /**
+   * The fingerprint of the graph (`graphHash`): tasks go to that graph's subject, stamped with it.
+   * Empty in a process that knows no graph (it queues no task but to wake an actor whose record
+   * names its graph).
+   */
   graphHash: string;
+  /** The command that starts a worker for this graph, shown while a task waits for one (`troupe worker team.yaml --nats …`). */
+  workerCommand?: string;
   /** Where each agent's actors run. */
   placement(agent: string): Placement;
   /** The most actors of an agent this process runs at once. */
@@ -96,15 +101,17 @@ export class NatsTransport implements Transport {
   readonly #feed: RunEventFeed;
   readonly #line: ControlLine;
   readonly #remote: RemoteResults;
+  readonly #queue: TaskQueue;
   #closed = false;
 
   constructor(options: NatsTransportOptions) {
     this.#options = options;
     this.hostId = options.hostId ?? `host-${randomUUID().slice(0, 8)}`;
     this.#records = new ActorRecords(options.resources.actors);
+    this.#queue = new TaskQueue({ ...options, records: this.#records, graph: options.graphHash });
     this.#line = new ControlLine({
       resources: options.resources,
-      unhosted: new UnhostedControl(this.#records, options.store, (task, id) => this.#publish(task, id)),
+      unhosted: new UnhostedControl(this.#records, options.store, (task, id, graph) => this.#queue.publish(task, id, graph)),
       ...(options.controlTimeoutMs === undefined ? {} : { controlTimeoutMs: options.controlTimeoutMs }),
       ...(options.handoverTimeoutMs === undefined ? {} : { handoverTimeoutMs: options.handoverTimeoutMs }),
     });
@@ -149,17 +156,17 @@ export class NatsTransport implements Transport {
     }
     const task: Task = { runId, path, agent, depth };
     if (snapshot !== undefined) {
-      const revision = await this.#records.put(runId, path, { agent, depth, status: 'queued', updatedAt: Date.now() });
+      const revision = await this.#records.put(runId, path, { agent, depth, status: 'queued', ...this.#queue.recordGraph, updatedAt: Date.now() });
       await this.#options.store.saveCheckpoint(runId, { head: withHistory(snapshot, []), from: 0, added: snapshot.context.messages });
-      await this.#publish({ ...task, resume: true }, `${runId}:${path}:${revision}`);
+      await this.#queue.publish({ ...task, resume: true }, `${runId}:${path}:${revision}`);
       return;
     }
     if (request.input !== undefined) task.input = request.input;
     const spawning = this.#remote.spawning(runId, path);
     try {
       // An entry has no child record to say it exists: it is recorded queued (once a run).
-      const queued = depth === 0 ? this.#records.put(runId, path, { agent, depth, status: 'queued', updatedAt: Date.now() }) : Promise.resolve(0);
-      const [revision] = await Promise.all([queued, this.#publish(task, `${runId}:${path}`)]);
+      const queued = depth === 0 ? this.#records.put(runId, path, { agent, depth, status: 'queued', ...this.#queue.recordGraph, updatedAt: Date.now() }) : Promise.resolve(0);
+      const [revision] = await Promise.all([queued, this.#queue.publish(task, `${runId}:${path}`)]);
       spawning.spawned(revision);
     } catch (error) {
       spawning.cancel();
@@ -180,7 +187,7 @@ export class NatsTransport implements Transport {
     this.#assertOpen();
     const { runId, path, agent, depth } = actor;
     const listener = this.#line.listen(runId, path);
-    const record: ActorRecord = { agent, depth, status: 'running', host: this.hostId, fromQueue: true, updatedAt: Date.now() };
+    const record: ActorRecord = { agent, depth, status: 'running', host: this.hostId, fromQueue: true, ...this.#queue.recordGraph, updatedAt: Date.now() };
     if (abortRequested) record.abortRequested = true;
     let revision: number | undefined;
     try {
@@ -289,7 +296,7 @@ export class NatsTransport implements Transport {
       await this.#options.store.flush(runId);
       return result;
     }
-    if (this.#stranded.delete(`${runId}\n${path}`)) return this.#lost(runId, path);
+    if (this.#stranded.delete(`${runId}\n${path}`)) return endLost(this.#records, runId, path);
     return this.#remote.of(runId, path);
   }
 
@@ -321,26 +328,19 @@ export class NatsTransport implements Transport {
     await Promise.allSettled(this.#writes.values());
   }
 
-  /** Puts `task` on its agent's queue, de-duplicated by `id`. */
+  /** Puts `task` on its agent's queue for this graph's workers, de-duplicated by `id`. */
   async publish(task: Task, id: string): Promise<void> {
-    return this.#publish(task, id);
+    return this.#queue.publish(task, id);
   }
 
-  async #publish(task: Task, id: string): Promise<void> {
-    const { requests, names } = this.#options.resources;
-    const stamp = headers();
-    stamp.set(GRAPH_HEADER, this.#options.graphHash);
-    await requests.publish(names.taskSubject(task.agent), encodeTask(task), { msgId: id, headers: stamp });
-  }
-
-  /** Ends a stranded actor that was not restored: it lost its host before its first checkpoint. */
-  async #lost(runId: RunId, path: AgentPath): Promise<never> {
-    const message = `actor ${path} of run ${runId} lost its host before its first checkpoint; it is started again`;
-    const stored = await this.#records.get(runId, path);
-    if (stored !== undefined) {
-      await this.#records.end(runId, path, stored.record, failedResult(runId, { code: 'host_lost', message }));
-    }
-    throw new TroupeError(TransportErrorCode.UnknownActor, message);
+  /**
+   * While the actor at `path` waits on the task queue, reports what it waits for (no live worker
+   * hosts its agent: the command that starts one) and then who took it (see `watchUntilTaken`).
+   * A `local` actor is hosted at once: nothing to report.
+   */
+  watchUntilTaken(request: Pick<SpawnRequest, 'runId' | 'path' | 'agent'>, report: (text: string) => void): () => void {
+    if (this.#closed || this.#options.placement(request.agent) === 'local') return () => undefined;
+    return this.#queue.watch(request.runId, request.path, request.agent, report);
   }
 
   #onEvent(event: AgentEvent, actor: HostedActor): void {
@@ -385,8 +385,8 @@ export class NatsTransport implements Transport {
     await this.#records.put(actor.request.runId, actor.request.path, record);
   }
 
-  #base(actor: HostedActor): Pick<ActorRecord, 'agent' | 'depth' | 'fromQueue'> {
-    const base: Pick<ActorRecord, 'agent' | 'depth' | 'fromQueue'> = { agent: actor.request.agent, depth: actor.request.depth };
+  #base(actor: HostedActor): Pick<ActorRecord, 'agent' | 'depth' | 'fromQueue' | 'graph'> {
+    const base: Pick<ActorRecord, 'agent' | 'depth' | 'fromQueue' | 'graph'> = { agent: actor.request.agent, depth: actor.request.depth, ...this.#queue.recordGraph };
     if (this.#fromQueue.has(actor)) base.fromQueue = true;
     return base;
   }

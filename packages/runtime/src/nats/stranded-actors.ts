@@ -1,7 +1,8 @@
 import { TroupeError, type AgentPath, type RunId } from '@troupe/core';
 import { TransportErrorCode } from '../system/actor-host.js';
+import { failedResult } from '../system/ended-result.js';
 import type { ActorRecord } from './actor-record.js';
-import type { StoredActorRecord } from './actor-records.js';
+import type { ActorRecords, StoredActorRecord } from './actor-records.js';
 
 /** The actors of a distributed run that a resuming process should take up, and their records. */
 export interface Stranded {
@@ -35,6 +36,14 @@ export async function strandedActors(runId: RunId, records: readonly StoredActor
     paths: new Set(candidates.map(({ path }) => path)),
     aborted: new Set(candidates.filter(({ record }) => record.abortRequested === true).map(({ path }) => path)),
   };
+}
+
+/** Ends a stranded actor that was not restored (it lost its host before its first checkpoint), so its parent starts it again. */
+export async function endLost(records: ActorRecords, runId: RunId, path: AgentPath): Promise<never> {
+  const message = `actor ${path} of run ${runId} lost its host before its first checkpoint; it is started again`;
+  const stored = await records.get(runId, path);
+  if (stored !== undefined) await records.end(runId, path, stored.record, failedResult(runId, { code: 'host_lost', message }));
+  throw new TroupeError(TransportErrorCode.UnknownActor, message);
 }
 
 /** `lead/a#1/b#2`, `lead/a#1`, `lead`. */

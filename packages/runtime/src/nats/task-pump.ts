@@ -5,6 +5,11 @@ import type { Slots } from './slots.js';
 export interface TaskPumpOptions {
   /** The agent's durable consumer on the tasks stream. */
   consumer: Consumer;
+  /**
+   * Ensures the consumer again after a pull failed: the server removes a consumer left without a
+   * pull for long (a worker whose slots were all busy), and the pump goes on with the new one.
+   */
+  renew?(): Promise<Consumer>;
   /** The worker's slots, shared by the pumps of all its agents. */
   slots: Slots;
   /** The agent's own slots, when its `concurrency` is limited. */
@@ -33,11 +38,13 @@ export class TaskPump {
   /** Settles once the pump has stopped pulling. */
   readonly done: Promise<void>;
   readonly #options: TaskPumpOptions;
+  #consumer: Consumer;
   #pull: ConsumerMessages | undefined;
   #stopped = false;
 
   constructor(options: TaskPumpOptions) {
     this.#options = options;
+    this.#consumer = options.consumer;
     this.done = this.#loop();
   }
 
@@ -65,6 +72,7 @@ export class TaskPump {
       } catch (error) {
         this.#options.onError(error);
         await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+        await this.#renew();
       }
       if (held) this.#release();
     }
@@ -72,13 +80,22 @@ export class TaskPump {
 
   /** Pulls up to `max` tasks, handing each to `start` as it arrives, until `max` came, the pull expired, or the pump stops. */
   async #pullUpTo(max: number, start: (msg: JsMsg) => void): Promise<void> {
-    const pull = await this.#options.consumer.fetch({ max_messages: max, expires: PULL_EXPIRES_MS });
+    const pull = await this.#consumer.fetch({ max_messages: max, expires: PULL_EXPIRES_MS });
     this.#pull = pull;
     if (this.#stopped) pull.stop();
     for await (const msg of pull) {
       // A task that arrives as the worker begins stopping goes straight back.
       if (this.#stopped) msg.nak();
       else start(msg);
+    }
+  }
+
+  async #renew(): Promise<void> {
+    if (this.#stopped || this.#options.renew === undefined) return;
+    try {
+      this.#consumer = await this.#options.renew();
+    } catch (error) {
+      this.#options.onError(error);
     }
   }
 

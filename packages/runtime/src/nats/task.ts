@@ -8,6 +8,8 @@ export const GRAPH_HEADER = 'Troupe-Graph';
 export const TaskErrorCode = {
   Malformed: 'task_malformed',
   GraphMismatch: 'graph_mismatch',
+  /** A task cannot be queued: the process does not know which graph the actor runs, so which workers take it. */
+  GraphUnknown: 'graph_unknown',
   DeadLettered: 'task_dead_lettered',
 } as const;
 

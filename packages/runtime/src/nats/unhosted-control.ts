@@ -17,9 +17,10 @@ import { unclaimedChild } from './unclaimed-children.js';
 export class UnhostedControl {
   readonly #records: ActorRecords;
   readonly #store: RunStore;
-  readonly #publish: (task: Task, id: string) => Promise<void>;
+  readonly #publish: (task: Task, id: string, graph?: string) => Promise<void>;
 
-  constructor(records: ActorRecords, store: RunStore, publish: (task: Task, id: string) => Promise<void>) {
+  /** `publish` queues a task for the workers of graph `graph` (default: the caller's graph). */
+  constructor(records: ActorRecords, store: RunStore, publish: (task: Task, id: string, graph?: string) => Promise<void>) {
     this.#records = records;
     this.#store = store;
     this.#publish = publish;
@@ -60,14 +61,17 @@ export class UnhostedControl {
     return (await this.#records.claim(runId, path, record, 'absent')) !== undefined;
   }
 
-  /** Queues a task that restores the actor from its snapshot and hands it `command`; false when its record moved meanwhile. */
+  /**
+   * Queues a task that restores the actor from its snapshot and hands it `command`, for the
+   * workers of the graph its record names; false when its record moved meanwhile.
+   */
   async #wake(runId: RunId, stored: StoredActorRecord, command: ControlCommand): Promise<boolean> {
     const { path, record } = stored;
     const queued = await this.#records.change(runId, path, (current) =>
-      current?.revision === stored.revision ? { agent: record.agent, depth: record.depth, status: 'queued', updatedAt: Date.now() } : undefined,
+      current?.revision === stored.revision ? { agent: record.agent, depth: record.depth, status: 'queued', ...graphOf(record), updatedAt: Date.now() } : undefined,
     );
     if (queued === undefined) return false;
-    await this.#publish({ runId, path, agent: record.agent, depth: record.depth, command }, `${runId}:${path}:${queued.revision}`);
+    await this.#publish({ runId, path, agent: record.agent, depth: record.depth, command }, `${runId}:${path}:${queued.revision}`, record.graph);
     return true;
   }
 }
@@ -81,4 +85,8 @@ function assertAwaited(runId: RunId, path: AgentPath, record: ActorRecord, comma
   if (command.type === 'approve' && (pending?.kind !== 'permission' || pending.callId !== command.callId)) {
     throw new TroupeError(RunErrorCode.NotWaiting, `actor ${path} of run ${runId} is not waiting for a decision on ${command.callId}`);
   }
+}
+
+function graphOf(record: ActorRecord): Pick<ActorRecord, 'graph'> {
+  return record.graph === undefined ? {} : { graph: record.graph };
 }

@@ -7,7 +7,6 @@ import {
 import type { Logger } from 'pino';
 import type { GraphConfig } from '../config/graph-config.js';
 import { defaultToolRegistry } from '../default-tools.js';
-import type { HostedActor } from '../system/actor-host.js';
 import { clockSleep } from '../system/clock-sleep.js';
 import { endedResult, failedResult } from '../system/ended-result.js';
 import { graphActorFactory, type ActorBuildOptions } from '../system/graph-actor-factory.js';
@@ -21,6 +20,7 @@ import { finishRun } from './run-finish.js';
 import { Slots } from './slots.js';
 import { taskConsumer } from './task-consumer.js';
 import { TaskPump } from './task-pump.js';
+import { outcomeOfResult, TakenTask } from './taken-task.js';
 import { countTakes } from './task-takes.js';
 import { GRAPH_HEADER, parseTask, TaskErrorCode, type Task } from './task.js';
 
@@ -38,6 +38,9 @@ export interface WorkerOptions extends ActorBuildOptions {
   maxDeliver?: number;
   /** Names the worker in logs, records and service discovery. Default: a random id. */
   id?: string;
+  /** The command that starts a worker for this graph, shown while a task of a delegation here waits for one. */
+  workerCommand?: string;
+  /** Gets `worker started`/`stopped` and, at info, every task taken and ended (run id, actor path, agent, duration, outcome). */
   logger?: Logger;
 }
 
@@ -70,25 +73,16 @@ export interface Worker {
 /** How long a worker waits for the host a task's actor record names to answer before taking the actor over. */
 const PROBE_TIMEOUT_MS = 1000;
 
-interface Running {
-  msg: JsMsg;
-  task: Task;
-  actor?: HostedActor;
-  heartbeat: ReturnType<typeof setInterval>;
-  /** Settles when the task is acked, put back, dropped, or left to the process that runs it. */
-  done: Promise<void>;
-  /** Settles the message; `leave` lets it be, for the process that already runs its actor to ack. */
-  finish(how: 'ack' | 'nak' | 'term' | 'leave'): void;
-}
-
 /**
  * Starts a worker: a competing consumer of the tasks of the agents it hosts. Each task hosts an
  * actor — fresh, or restored from its latest snapshot when the task was redelivered or wakes an
  * actor that waited for a user — and is acked only once the actor's end (or its wait for a user)
  * is stored. `working()` heartbeats keep long tasks alive; a task delivered more than
  * `maxDeliver` times goes to the dead-letter subject and its actor ends with an error naming the
- * cause, which its parent gets as the tool result. A task made for another graph (its fingerprint
- * differs) is refused the same way. The worker registers as a NATS service with its load.
+ * cause, which its parent gets as the tool result. It takes only the tasks of its own graph
+ * (their subjects carry the graph's fingerprint, see `taskConsumer`), so workers of two graphs with
+ * agents of the same name share a namespace. It registers as a NATS service with its load, and
+ * logs every task it takes and how it ended at info.
  */
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const worker = new TaskWorker(options);
@@ -104,7 +98,7 @@ class TaskWorker implements Worker {
   readonly #slots: Slots;
   readonly #transport: NatsTransport;
   readonly #store: NatsRunStore;
-  readonly #running = new Set<Running>();
+  readonly #running = new Set<TakenTask>();
   readonly #pumps: TaskPump[] = [];
   readonly #counts = { taken: 0, ended: 0, parked: 0, deadLettered: 0 };
   readonly #ackWaitMs: number;
@@ -124,7 +118,7 @@ class TaskWorker implements Worker {
     this.#maxDeliver = options.maxDeliver ?? 5;
     const store = createNatsRunStore(options.resources);
     this.#store = store;
-    const { resources: _r, graph: _g, agents: _a, concurrency: _c, ackWaitMs: _w, maxDeliver: _m, id: _i, logger: _l, ...build } = options;
+    const { resources: _r, graph: _g, agents: _a, concurrency: _c, ackWaitMs: _w, maxDeliver: _m, id: _i, logger: _l, workerCommand, ...build } = options;
     const onError = (error: unknown): void => this.#options.logger?.error({ err: error }, 'background write failed');
     this.#transport = createNatsTransport({
       resources: options.resources,
@@ -134,19 +128,24 @@ class TaskWorker implements Worker {
       placement: (agent) => graph.agents[agent]?.placement ?? 'local',
       concurrency: (agent) => graph.agents[agent]?.concurrency,
       hostId: this.id,
+      ...(workerCommand === undefined ? {} : { workerCommand }),
       onError,
     });
   }
 
   async start(): Promise<void> {
     const { resources } = this.#options;
+    const settings = { ackWaitMs: this.#ackWaitMs, maxDeliver: this.#maxDeliver };
     const consumers: Array<[string, Consumer]> = [];
-    for (const agent of this.#agents) consumers.push([agent, await taskConsumer(resources, agent, { ackWaitMs: this.#ackWaitMs, maxDeliver: this.#maxDeliver })]);
+    // Its own graph's consumers only: tasks are routed per graph (see taskConsumer).
+    for (const agent of this.#agents) consumers.push([agent, await taskConsumer(resources, this.#hash, agent, settings)]);
     for (const [agent, consumer] of consumers) {
       const limit = this.#options.graph.agents[agent]?.concurrency;
       this.#pumps.push(
         new TaskPump({
           consumer,
+          // Once the connection is up again: a pull also fails while NATS is away.
+          renew: () => resources.connection.whenConnected().then(() => taskConsumer(resources, this.#hash, agent, settings)),
           slots: this.#slots,
           ...(limit === undefined ? {} : { own: new Slots(limit) }),
           run: (msg, slot) => this.#take(msg, slot),
@@ -192,10 +191,10 @@ class TaskWorker implements Worker {
         if (running.actor !== undefined) this.#transport.release(running.actor);
         try {
           await this.#transport.publish({ ...running.task, resume: true }, `${running.task.runId}:${running.task.path}:handover:${randomUUID()}`);
-          running.finish('ack');
+          running.finish('ack', 'handed_over');
         } catch (error) {
-          this.#options.logger?.warn({ err: error, path: running.task.path }, 'could not hand a task over; it comes back after its ack wait');
-          running.finish('nak');
+          running.log?.warn({ err: error }, 'could not hand a task over; it comes back after its ack wait');
+          running.finish('nak', 'handed_over');
         }
       }),
     );
@@ -217,65 +216,52 @@ class TaskWorker implements Worker {
       msg.term();
       return;
     }
-    let settle!: () => void;
-    const running: Running = {
-      msg,
-      task,
-      heartbeat: setInterval(() => msg.working(), Math.max(100, Math.floor(this.#ackWaitMs / 3))),
-      done: new Promise<void>((resolve) => (settle = resolve)),
-      finish: (how) => {
-        if (!this.#running.delete(running)) return;
-        clearInterval(running.heartbeat);
-        try {
-          if (how === 'ack') msg.ack();
-          else if (how === 'nak') msg.nak();
-          else if (how === 'term') msg.term();
-        } catch (error) {
-          // The connection is gone: the task comes back after its ack wait, to resume from its checkpoint.
-          this.#options.logger?.warn({ err: error, how }, 'could not settle a task');
-        }
-        settle();
-      },
-    };
+    const running: TakenTask = new TakenTask(msg, task, {
+      worker: this.id,
+      ackWaitMs: this.#ackWaitMs,
+      logger: this.#options.logger,
+      onSettled: () => this.#running.delete(running),
+    });
     this.#running.add(running);
     this.#counts.taken += 1;
     await slot;
     if (this.#stopping) {
       // It waited for a slot until the worker began stopping: it goes back, never started.
-      running.finish('nak');
+      running.finish('nak', 'requeued');
       return;
     }
     try {
       await this.#run(running);
     } catch (error) {
-      this.#options.logger?.error({ err: error, worker: this.id, runId: task.runId, path: task.path }, 'a task failed before its actor started');
+      running.log?.error({ err: error }, 'a task failed before its actor started');
       await this.#endWith(task, toErrorInfo(error)).catch(() => undefined);
-      running.finish('term');
+      running.finish('term', 'failed');
     }
     await running.done;
   }
 
-  async #run(running: Running): Promise<void> {
+  async #run(running: TakenTask): Promise<void> {
     const { msg, task } = running;
-    const log = this.#options.logger?.child({ runId: task.runId, path: task.path, delivery: msg.info.deliveryCount });
+    // Tasks are routed per graph, so a task of another graph never reaches this worker's consumers;
+    // the stamp is checked all the same, should one be put on this graph's subject by hand.
     const stamped = msg.headers?.get(GRAPH_HEADER) ?? '';
     if (stamped !== this.#hash) {
       await this.#endWith(task, {
         code: TaskErrorCode.GraphMismatch,
         message: `worker ${this.id} runs graph ${this.#hash} but the task for ${task.path} was made for graph ${stamped || '(none)'}: start workers with the coordinator's graph file`,
       });
-      running.finish('term');
+      running.finish('term', 'refused', { stamped });
       return;
     }
     // A child's task never taken before claims a record that nobody wrote yet: nothing to read first.
     if (task.depth > 0 && task.input !== undefined && task.resume !== true && task.command === undefined) {
       const claim = await this.#transport.claim(task, 'absent');
       if (claim !== undefined) {
-        this.#start(running, claim, { runId: task.runId, path: task.path, agent: task.agent, depth: task.depth, input: task.input }, log);
+        this.#start(running, claim, { runId: task.runId, path: task.path, agent: task.agent, depth: task.depth, input: task.input });
         return;
       }
     }
-    await this.#takeAgain(running, log);
+    await this.#takeAgain(running);
   }
 
   /**
@@ -283,19 +269,19 @@ class TaskWorker implements Worker {
    * delivered again — after its worker died, or at once to a second worker (nats-server 2.9 can do
    * that; the process running it is left to ack it).
    */
-  async #takeAgain(running: Running, log: Logger | undefined): Promise<void> {
-    const { msg, task } = running;
+  async #takeAgain(running: TakenTask): Promise<void> {
+    const { msg, task, log } = running;
     const stored = await this.#transport.records.get(task.runId, task.path);
     if (stored?.record.status === 'ended' && task.command?.type !== 'prompt') {
-      running.finish('ack');
+      running.finish('ack', 'already_ended');
       return;
     }
     // A task comes back only after its holder went silent for an ack wait: a live holder is one
     // handed the same task at once, which has just claimed it and answers quickly.
     const probeMs = Math.min(PROBE_TIMEOUT_MS, this.#ackWaitMs / 3);
     if ((stored?.record.status === 'running' || stored?.record.status === 'waiting') && (await this.#transport.answersFor(task.runId, task.path, probeMs))) {
-      log?.info({ host: stored.record.host }, 'the task is run by a live process already; left to it');
-      running.finish('leave');
+      // The process running it acks it.
+      running.finish('leave', 'left', { host: stored.record.host });
       return;
     }
     // Not JetStream's delivery count alone: it can be wrong after a worker died (see countTakes).
@@ -308,16 +294,17 @@ class TaskWorker implements Worker {
     const snapshot = takes.first ? undefined : await loadSnapshot(this.#options.resources, task.runId, task.path);
     if (snapshot !== undefined && !isSnapshotActive(snapshot) && task.command?.type !== 'prompt') {
       // It ended, but its worker died before saying so: say it now from the snapshot.
-      await this.#recordEnd(task, endedResult(task.runId, snapshot));
-      running.finish('ack');
+      const result = endedResult(task.runId, snapshot);
+      await this.#recordEnd(task, result);
+      running.finish('ack', outcomeOfResult(result), { stopReason: result.stopReason });
       return;
     }
     if (snapshot !== undefined) request.snapshot = snapshot;
     else request.input = task.input ?? '';
     const claim = await this.#transport.claim(task, stored?.revision ?? 'absent', stored?.record.abortRequested === true);
     if (claim === undefined) {
-      log?.info('another worker claimed the task first; left to it');
-      running.finish('leave');
+      // Another worker claimed it first.
+      running.finish('leave', 'left');
       return;
     }
     try {
@@ -327,8 +314,8 @@ class TaskWorker implements Worker {
       claim.abandon();
       throw error;
     }
-    log?.debug({ restored: snapshot !== undefined, command: task.command?.type, takes: takes.count }, 'task taken');
-    this.#start(running, claim, request, log);
+    log?.debug({ restored: snapshot !== undefined, command: task.command?.type, takes: takes.count }, 'task claimed');
+    this.#start(running, claim, request);
     if (running.actor === undefined) return;
     try {
       if (task.command !== undefined) this.#transport.deliver(running.actor, task.command);
@@ -340,28 +327,30 @@ class TaskWorker implements Worker {
     if (snapshot !== undefined && snapshotState(snapshot) === 'waiting_user' && running.actor.agent.state === 'waiting_user') {
       this.#counts.parked += 1;
       await this.#transport.setAside(running.actor);
-      running.finish('ack');
+      running.finish('ack', 'waiting');
     }
   }
 
   /** Hosts the task's claimed actor; its wait for a user or its end settles the task. */
-  #start(running: Running, claim: Claim, request: SpawnRequest, log: Logger | undefined): void {
-    const { task } = running;
+  #start(running: TakenTask, claim: Claim, request: SpawnRequest): void {
+    const { task, log } = running;
     running.actor = claim.host(request, {
       onWaiting: (actor) => {
         this.#counts.parked += 1;
         this.#transport.release(actor);
-        running.finish('ack');
+        running.finish('ack', 'waiting');
       },
       onEnded: (actor, result) => {
         this.#counts.ended += 1;
         this.#transport.release(actor);
-        void this.#finishRun(task, result).catch((error: unknown) => log?.error({ err: error }, 'recording the run end failed')).finally(() => running.finish('ack'));
+        void this.#finishRun(task, result)
+          .catch((error: unknown) => log?.error({ err: error }, 'recording the run end failed'))
+          .finally(() => running.finish('ack', outcomeOfResult(result), { stopReason: result.stopReason, ...(result.error === undefined ? {} : { error: result.error.code }) }));
       },
     });
   }
 
-  async #deadLetter(running: Running, takes: number): Promise<void> {
+  async #deadLetter(running: TakenTask, takes: number): Promise<void> {
     const { task } = running;
     const { requests, names } = this.#options.resources;
     const deliveries = takes - 1;
@@ -369,8 +358,8 @@ class TaskWorker implements Worker {
     await requests.publish(names.deadSubject(task.agent), JSON.stringify({ task, deliveries, reason, worker: this.id, at: Date.now() }));
     await this.#endWith(task, { code: TaskErrorCode.DeadLettered, message: reason });
     this.#counts.deadLettered += 1;
-    this.#options.logger?.error({ runId: task.runId, path: task.path, deliveries }, 'task dead-lettered');
-    running.finish('term');
+    running.log?.error({ deliveries }, 'task dead-lettered');
+    running.finish('term', 'dead_lettered', { deliveries });
   }
 
   /** Ends the task's actor with `error` without running it: whoever waits for it gets the error. */
@@ -384,7 +373,7 @@ class TaskWorker implements Worker {
   }
 
   async #recordEnd(task: Task, result: AgentResult): Promise<void> {
-    await this.#transport.records.end(task.runId, task.path, task, result);
+    await this.#transport.records.end(task.runId, task.path, { ...task, graph: this.#hash }, result);
     await this.#finishRun(task, result);
   }
 }

@@ -44,7 +44,9 @@ export function delegationToolName(agent: string): string {
  * recorded in the run store under the parent's tool call id, so when a restored parent runs the
  * call again it re-attaches to the same child (or takes its outcome, recorded there or kept by the
  * transport) rather than starting another. Aborting the call aborts the child and, through its own delegations, the
- * whole subtree. A child that ends in `error` is retried per the supervision policy.
+ * whole subtree. A child that ends in `error` is retried per the supervision policy. While the
+ * child waits for a host (a remote one no worker has taken), the call's progress says what it waits
+ * for (see `Transport.watchUntilTaken`).
  */
 export function createDelegationTool(child: { name: string; description?: string }, context: DelegationContext): Tool {
   let seeded: Promise<number> | undefined;
@@ -110,7 +112,12 @@ export function createDelegationTool(child: { name: string; description?: string
         const abort = (): void => void context.transport.control(runId, path, { type: 'abort' }).catch(() => undefined);
         if (signal.aborted) abort();
         else signal.addEventListener('abort', abort, { once: true });
-        return context.transport.result(runId, path).finally(() => signal.removeEventListener('abort', abort));
+        // A child on a task queue no worker takes says so as the call's progress, not silence.
+        const unwatch = context.transport.watchUntilTaken?.({ runId, path, agent: child.name }, (text) => ctx.progress(text));
+        return context.transport.result(runId, path).finally(() => {
+          unwatch?.();
+          signal.removeEventListener('abort', abort);
+        });
       }
     },
   };

@@ -60,5 +60,13 @@ export interface Transport {
    * process still hosts the run.
    */
   stranded?(runId: RunId): Promise<ReadonlySet<AgentPath>>;
+  /**
+   * For a transport that queues actors for other processes to take (a distributed one): reports,
+   * while the actor at `path` just spawned waits for a host, what it waits for — no live worker
+   * hosts its agent, with the command that starts one — and then who took it, each as one line
+   * for `report`. Returns what stops the watch. Without this method there is nothing to report
+   * (every actor is hosted as it is spawned).
+   */
+  watchUntilTaken?(request: Pick<SpawnRequest, 'runId' | 'path' | 'agent'>, report: (text: string) => void): () => void;
   close(): Promise<void>;
 }

@@ -99,7 +99,7 @@ describe('Bucket', () => {
 describe('StoreRequests', () => {
   it('stores a message once per message id', async () => {
     const resources = await openNatsResources(nc, { namespace: 'dedupe' });
-    const subject = resources.names.taskSubject('helper');
+    const subject = resources.names.taskSubject('0123456789abcdef', 'helper');
     const first = await requests.publish(subject, 'task', { msgId: 'run:lead/helper#1' });
     const second = await requests.publish(subject, 'task', { msgId: 'run:lead/helper#1' });
     expect(first).toMatchObject({ stream: resources.names.tasksStream, duplicate: false });

@@ -4,6 +4,7 @@
  * runtime whose transport places agents per the graph (or every agent remote). Not a test.
  */
 import type { ToolRegistry } from '@troupe/tools';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createRuntime, type GraphConfig, type Runtime } from '../../src/index.js';
 import {
   connectNats, createNatsRunStore, createNatsTransport, graphHash, openNatsResources, startNatsServer, startWorker, type NatsResources,
@@ -21,6 +22,8 @@ export interface Cluster {
   workers: Worker[];
   /** Starts one more worker (its own connection) on `graph` (default: the cluster's). */
   addWorker(options?: Partial<Omit<WorkerOptions, 'resources'>>): Promise<Worker>;
+  /** Starts another coordinator runtime (its own connection) on the same namespace, for another graph. */
+  addCoordinator(graph: GraphConfig): Promise<Runtime>;
   /** Makes `worker` vanish as if its machine died: its connection drops, nothing is acked or put back. */
   crash(worker: Worker): Promise<void>;
   close(): Promise<void>;
@@ -56,35 +59,70 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     return worker;
   };
   for (let i = 0; i < (options.workers ?? 1); i++) await addWorker();
-  const runtime = createRuntime({
-    graph,
-    tools,
-    store: createNatsRunStore(resources),
-    transport: (parts) =>
-      createNatsTransport({
-        ...parts,
-        resources,
-        graphHash: graphHash(graph),
-        placement: (agent) => (options.remoteAll === true ? 'remote' : (graph.agents[agent]?.placement ?? 'local')),
-        hostId: 'coordinator',
-      }),
-  });
+  const coordinator = (on: GraphConfig, own: NatsResources, hostId: string): Runtime =>
+    createRuntime({
+      graph: on,
+      tools,
+      store: createNatsRunStore(own),
+      transport: (parts) =>
+        createNatsTransport({
+          ...parts,
+          resources: own,
+          graphHash: graphHash(on),
+          placement: (agent) => (options.remoteAll === true ? 'remote' : (on.agents[agent]?.placement ?? 'local')),
+          hostId,
+          workerCommand: `troupe worker ${on.file} --namespace ${namespace}`,
+        }),
+    });
+  const runtime = coordinator(graph, resources, 'coordinator');
+  const runtimes: Runtime[] = [runtime];
   return {
     server,
     resources,
     runtime,
     workers,
     addWorker,
+    addCoordinator: async (other) => {
+      const own = await openNatsResources(await connectNats({ servers: server.url }), { namespace });
+      opened.push(own);
+      const added = coordinator(other, own, `coordinator-${runtimes.length + 1}`);
+      runtimes.push(added);
+      return added;
+    },
     crash: async (worker) => {
       await connections.get(worker)?.nc.close();
       await worker.stop(0).catch(() => undefined);
       workers.splice(workers.indexOf(worker), 1);
     },
     close: async () => {
-      await runtime.close();
+      await Promise.all(runtimes.map((r) => r.close()));
       await Promise.all(workers.map((w) => w.stop(0)));
       await Promise.all(opened.map((r) => r.nc.close()));
       if (options.server === undefined) await server.stop();
     },
+  };
+}
+
+/**
+ * Gives the calling test file one nats-server for all its tests, and each test the clusters it
+ * starts on it, closed after the test whatever happened. Call it at the top of the file.
+ */
+export function useClusters(): (options: Omit<ClusterOptions, 'server'>) => Promise<Cluster> {
+  let server: NatsServerProcess | undefined;
+  const started: Cluster[] = [];
+  beforeAll(async () => {
+    server = await startNatsServer();
+  });
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((cluster) => cluster.close()));
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return async (options) => {
+    if (server === undefined) throw new Error('useClusters: the server is not started yet (call it at the top of the file)');
+    const cluster = await startCluster({ ...options, server });
+    started.push(cluster);
+    return cluster;
   };
 }

@@ -1,15 +1,14 @@
 /**
  * Runs across workers on a real nats-server: remote delegations, a child waiting for a user put
- * aside and woken by a reply, abort of a remote subtree, a task made for another graph, and a
- * task dead-lettered after too many deliveries.
+ * aside and woken by a reply, abort of a remote subtree, and a task dead-lettered after too many
+ * deliveries. (Tasks of another graph: graph-routing.int.test.ts.)
  */
 import type { AgentEvent } from '@troupe/core';
 import { createToolRegistry } from '@troupe/tools';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunHandle } from '../../src/index.js';
-import { startNatsServer, type NatsServerProcess } from '../../src/nats/index.js';
 import { askTool, delegate, finished, testGraph, untilWaiting } from '../system/graph-builder.js';
-import { startCluster, type Cluster } from './cluster.js';
+import { useClusters } from './cluster.js';
 
 const tools = createToolRegistry({ factories: [askTool] });
 
@@ -25,19 +24,7 @@ const team = testGraph({
   writer: { placement: 'remote', script: [{ text: 'drafted' }] },
 });
 
-let server: NatsServerProcess;
-let cluster: Cluster | undefined;
-
-beforeAll(async () => {
-  server = await startNatsServer();
-});
-afterEach(async () => {
-  await cluster?.close();
-  cluster = undefined;
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const startCluster = useClusters();
 
 function collect(run: RunHandle): AgentEvent[] {
   const events: AgentEvent[] = [];
@@ -48,7 +35,7 @@ function collect(run: RunHandle): AgentEvent[] {
 
 describe('distributed runs', () => {
   it('runs remote delegations on workers and streams their events to the coordinator', async () => {
-    cluster = await startCluster({ graph: team, tools, workers: 2, server });
+    const cluster = await startCluster({ graph: team, tools, workers: 2 });
     const run = cluster.runtime.run('go');
     const events = collect(run);
     const { result, status } = await finished(run);
@@ -67,12 +54,12 @@ describe('distributed runs', () => {
       lead: { delegates: ['asker'], script: [{ toolCalls: [delegate('asker', 'ask them')] }, { text: 'lead: {{lastToolResult}}' }] },
       asker: { placement: 'remote', tools: ['ask'], script: [{ toolCalls: [{ name: 'ask', arguments: { question: 'Which city?' } }] }, { text: 'city {{lastToolResult}}' }] },
     });
-    cluster = await startCluster({ graph, tools, workers: 2, server });
+    const cluster = await startCluster({ graph, tools, workers: 2 });
     const run = cluster.runtime.run('go');
     await untilWaiting(run);
     expect(run.waiting).toMatchObject([{ path: 'lead/asker#1', input: { kind: 'question', question: 'Which city?' } }]);
     // The worker acked the task and let the actor go: nothing runs while it waits.
-    await expect.poll(() => cluster!.workers.reduce((n, w) => n + w.load().parked, 0)).toBe(1);
+    await expect.poll(() => cluster.workers.reduce((n, w) => n + w.load().parked, 0)).toBe(1);
     expect(cluster.workers.every((w) => w.load().running === 0)).toBe(true);
     await run.reply('Lisbon', 'lead/asker#1');
     const { result } = await finished(run);
@@ -85,7 +72,7 @@ describe('distributed runs', () => {
       lead: { delegates: ['helper'], script: [{ toolCalls: Array.from({ length: tasks }, (_, i) => delegate('helper', `task ${i}`)) }, { text: 'done' }] },
       helper: { placement: 'remote', script: Array.from({ length: tasks }, () => ({ text: 'ok', delayMs: 40 })) },
     });
-    cluster = await startCluster({ graph: burst, tools, server, worker: { concurrency: 3, agents: ['helper'] } });
+    const cluster = await startCluster({ graph: burst, tools, worker: { concurrency: 3, agents: ['helper'] } });
     const run = cluster.runtime.run('go');
     const events = collect(run);
     expect((await run.result).status).toBe('done');
@@ -106,7 +93,7 @@ describe('distributed runs', () => {
       lead: { delegates: ['sleeper'], script: [{ toolCalls: [delegate('sleeper', 'sleep')] }, { text: 'never' }] },
       sleeper: { placement: 'remote', script: [{ text: 'late', delayMs: 60_000 }] },
     });
-    cluster = await startCluster({ graph, tools, workers: 1, server });
+    const cluster = await startCluster({ graph, tools, workers: 1 });
     const run = cluster.runtime.run('go');
     const started = new Promise<void>((resolve) => run.events$.subscribe((e) => e.type === 'turn_start' && e.agentPath === 'lead/sleeper#1' && resolve()));
     await started;
@@ -117,20 +104,12 @@ describe('distributed runs', () => {
     expect(child.stopReason).toBe('aborted');
   });
 
-  it('refuses a task made for another graph with an error naming both graphs', async () => {
-    cluster = await startCluster({ graph: team, tools, workers: 0, server });
-    const other = testGraph({ ...Object.fromEntries(Object.entries(team.agents).map(([n, a]) => [n, { ...a, script: [{ text: 'other' }] }])) });
-    await cluster.addWorker({ graph: other });
-    const { result } = await finished(cluster.runtime.run('go'));
-    expect(result.text).toMatch(/^done: writer failed: worker \S+ runs graph [0-9a-f]{16} but the task for lead\/writer#1 was made for graph [0-9a-f]{16}/);
-  });
-
   it('moves a task delivered more than maxDeliver times to the dead-letter subject and fails the delegation', { timeout: 20_000 }, async () => {
     const graph = testGraph({
       lead: { delegates: ['sleeper'], script: [{ toolCalls: [delegate('sleeper', 'sleep')] }, { text: 'lead saw: {{lastToolResult}}' }] },
       sleeper: { placement: 'remote', script: [{ text: 'late', delayMs: 60_000 }] },
     });
-    cluster = await startCluster({ graph, tools, workers: 1, server, worker: { maxDeliver: 1, ackWaitMs: 1000 } });
+    const cluster = await startCluster({ graph, tools, workers: 1, worker: { maxDeliver: 1, ackWaitMs: 1000 } });
     const run = cluster.runtime.run('go');
     await new Promise<void>((resolve) => run.events$.subscribe((e) => e.type === 'turn_start' && e.agentPath === 'lead/sleeper#1' && resolve()));
     // The worker dies mid-task: the task comes back after its ack wait, and that second delivery is one too many.
