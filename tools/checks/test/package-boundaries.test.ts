@@ -18,7 +18,7 @@ const allowed: Record<string, (string | RegExp)[]> = {
   tools: ['@troupe/core', 'node:'],
   mcp: ['@troupe/core', 'node:', '@modelcontextprotocol/sdk', 'zod'],
   runtime: ['@troupe/core', '@troupe/providers', '@troupe/tools', '@troupe/mcp', /^@nats-io\//, 'rxjs', 'pino', 'yaml', 'node:'],
-  cli: ['@troupe/runtime', '@troupe/core', 'rxjs', 'commander', 'node:', 'ink', 'react'],
+  cli: ['@troupe/runtime', '@troupe/core', 'rxjs', 'commander', 'node:', 'ink', 'react', 'log-update', 'ansi-escapes', 'string-width', 'wrap-ansi', 'slice-ansi'],
 };
 
 /** Globals core must not touch even without an import. */

@@ -1,10 +1,12 @@
 import { addUsage, emptyUsage, type AgentEvent, type AgentStateName, type Usage } from '@troupe/core';
 import type { PipelineStepConfig } from '@troupe/runtime';
 
-/** A tool call an actor is running, and since when (ms since the epoch, from its event). */
+/** A tool call an actor is running, since when (ms since the epoch, from its event), and what it last reported. */
 export interface RunningTool {
+  callId: string;
   name: string;
   since: number;
+  progress?: string;
 }
 
 /** What the CLI shows of one actor, or of a group of actors (a pipeline, a map or parallel step). */
@@ -20,8 +22,6 @@ export interface ActorRow {
   usage: Usage;
   /** Tools running now. */
   tools: RunningTool[];
-  /** The latest progress a running tool reported (`tool_update`). */
-  progress?: string;
   /** Why it ended, once it has. */
   stopReason?: string;
   /** A group's actors below it (at any depth) by what they do: running, ended, not started. */
@@ -54,10 +54,7 @@ export class ActorTree {
       case 'state':
         node.state = event.state;
         node.since = event.ts;
-        if (event.state !== 'tool_executing') {
-          node.tools = [];
-          delete node.progress;
-        }
+        if (event.state !== 'tool_executing') node.tools = [];
         return true;
       case 'turn_start':
         node.turns = event.turn;
@@ -66,18 +63,17 @@ export class ActorTree {
         node.usage = addUsage(node.usage, event.usage);
         return true;
       case 'tool_start':
-        node.tools = [...node.tools, { name: event.toolName, since: event.ts }];
+        node.tools = [...node.tools, { callId: event.toolCallId, name: event.toolName, since: event.ts }];
         return true;
-      case 'tool_update':
-        if (event.progress === undefined) return false;
-        node.progress = event.progress;
-        return true;
-      case 'tool_end': {
-        const at = node.tools.findIndex((tool) => tool.name === event.toolName);
-        if (at >= 0) node.tools = node.tools.filter((_, i) => i !== at);
-        if (node.tools.length === 0) delete node.progress;
+      case 'tool_update': {
+        const tool = node.tools.find((running) => running.callId === event.toolCallId);
+        if (tool === undefined || event.progress === undefined) return false;
+        tool.progress = event.progress;
         return true;
       }
+      case 'tool_end':
+        node.tools = node.tools.filter((running) => running.callId !== event.toolCallId);
+        return true;
       case 'agent_end':
         node.stopReason = event.result.stopReason;
         return true;

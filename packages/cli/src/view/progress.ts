@@ -69,7 +69,7 @@ export function liveProgress(screen: Screen, options: ProgressOptions): Progress
   const tree = newTree(options);
   // Arguments of the calls running now, for the note written when each ends.
   const calls = new Map<string, Record<string, unknown>>();
-  const redraw = (): void => screen.status(statusLines(tree.rows, now(), style));
+  const redraw = (): void => screen.status(statusLines(tree.rows, now(), style, screen.width));
   const ticker = setInterval(redraw, TICK_MS);
   ticker.unref();
   redraw();
@@ -91,7 +91,7 @@ export function liveProgress(screen: Screen, options: ProgressOptions): Progress
   };
 }
 
-/** Off a terminal: one line per state change, tool call and result, prefixed with the actor's path. */
+/** Off a terminal: one line per state change, tool call, tool progress and result, prefixed with the actor's path. */
 export function lineProgress(screen: Screen, options: ProgressOptions): ProgressView {
   const tree = newTree(options);
   return {
@@ -100,6 +100,7 @@ export function lineProgress(screen: Screen, options: ProgressOptions): Progress
       const at = `[${event.agentPath}]`;
       if (event.type === 'state') screen.note(`${at} ${event.state}`);
       else if (event.type === 'tool_start') screen.note(`${at} tool ${callSummary(event.toolName, event.args)}`);
+      else if (event.type === 'tool_update' && event.progress !== undefined) screen.note(`${at} ${event.toolName}: ${event.progress}`);
       else if (event.type === 'tool_end') screen.note(`${at} ${event.toolName} ${outcome(event, options.style)}`);
       else if (event.type === 'agent_end') screen.note(`${at} ended: ${event.result.stopReason}`);
       tree.apply(event);

@@ -1,4 +1,6 @@
 import { formatCost, nameOf, plural, type ActorRow } from './actor-tree.js';
+import stringWidth from 'string-width';
+import { printable, wrapToWidth } from './fit.js';
 import type { Style } from './style.js';
 
 /** `0.4s`, `12s`, `3m05s`. */
@@ -19,8 +21,7 @@ function activity(row: ActorRow, now: number, style: Style): string {
     case 'tool_executing': {
       if (row.tools.length === 0) return style.cyan(`running tools${elapsed(row.since)}`);
       const names = row.tools.map((tool) => tool.name).join(', ');
-      const progress = row.progress === undefined ? '' : ` · ${row.progress}`;
-      return style.cyan(`running ${names}${elapsed(row.tools[0]?.since)}`) + style.dim(progress);
+      return style.cyan(`running ${names}${elapsed(row.tools[0]?.since)}`);
     }
     case 'waiting_user':
       return style.yellow('waiting for you');
@@ -82,9 +83,10 @@ function label(row: ActorRow): string {
 /**
  * The live area's lines for a run's actor tree: one row per actor, drawn as a tree, each with a
  * mark, its name, what it does now (the running tool's name and how long it has run, `thinking
- * 1.2s`), its turns, tokens and cost (when it has any).
+ * 1.2s`), its turns, tokens and cost (when it has any), and below it what its running tools last
+ * reported, wrapped to `width` (other rows are cut by the screen).
  */
-export function statusLines(rows: readonly ActorRow[], now: number, style: Style): string[] {
+export function statusLines(rows: readonly ActorRow[], now: number, style: Style, width = Number.POSITIVE_INFINITY): string[] {
   const lines: string[] = [];
   // The tree's guide columns: for each depth, whether an ancestor at that depth has later siblings.
   const open: boolean[] = [];
@@ -102,6 +104,12 @@ export function statusLines(rows: readonly ActorRow[], now: number, style: Style
       .filter((part) => part !== '')
       .join(' · ');
     lines.push(`${style.dim(branch)}${mark} ${style.bold(label(row))} · ${activity(row, now, style)}${metrics === '' ? '' : style.dim(` · ${metrics}`)}`);
+    // What each running tool last reported (`waiting for a worker to take …`), word-wrapped below it.
+    const indent = `${guides}${row.depth === 0 ? '' : row.last ? '  ' : '│ '}  `;
+    for (const tool of row.tools) {
+      if (tool.progress === undefined) continue;
+      wrapToWidth(`⎿ ${printable(tool.progress)}`, Math.max(20, width - stringWidth(indent) - 2)).forEach((part, i) => lines.push(style.dim(`${indent}${i === 0 ? '' : '  '}${part}`)));
+    }
   });
   return lines;
 }

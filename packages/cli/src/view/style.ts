@@ -19,12 +19,13 @@ const identity = (text: string): string => text;
 export const PLAIN: Style = { bold: identity, dim: identity, red: identity, green: identity, yellow: identity, cyan: identity };
 
 /**
- * Colour for a terminal unless the environment says no (`NO_COLOR`, `TERM=dumb`), or when
- * `FORCE_COLOR` asks for it (https://no-color.org, https://force-color.org).
+ * Colour for a terminal unless the environment says no (`NO_COLOR`, `TERM=dumb`); `FORCE_COLOR`
+ * asks for it elsewhere too. An explicit `NO_COLOR` wins (https://no-color.org): tools such as nx
+ * set `FORCE_COLOR` for the programs they start, and a pipe must not get escape codes then.
  */
 export function styleFor(isTerminal: boolean, env: Readonly<Record<string, string | undefined>>): Style {
+  if ((env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') || env['TERM'] === 'dumb') return PLAIN;
   const force = env['FORCE_COLOR'];
   if (force !== undefined && force !== '' && force !== '0' && force !== 'false') return COLOR;
-  if (!isTerminal || (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') || env['TERM'] === 'dumb') return PLAIN;
-  return COLOR;
+  return isTerminal ? COLOR : PLAIN;
 }

@@ -70,7 +70,7 @@ describe('distributed runs with no worker yet', { timeout: 60_000 }, () => {
     const ended = await run.exited;
     expect(ended.code).toBe(0);
     expect(ended.stdout).toContain('"type":"agent_end"');
-    expect(ended.stderr).toMatch(/^run run_\w+ · done · stop stop · /m);
+    expect(ended.stderr).toMatch(/^✓ done · .* · run run_\w+$/m);
     worker.child.kill('SIGTERM');
     const logs = (await worker.exited).stderr;
 

@@ -49,18 +49,17 @@ describe('ActorTree', () => {
     expect(tree.rows[1]?.last).toBe(false);
   });
 
-  it("tracks each actor's running tools with their start, and its latest progress", () => {
+  it("tracks each actor's running tools with their start and latest progress", () => {
     const tree = new ActorTree();
     tree.apply(eventAt('a', { type: 'state', state: 'tool_executing' }, 1000));
     tree.apply(eventAt('a', { type: 'tool_start', toolCallId: 'c1', toolName: 'bash', args: {} }, 1200));
     tree.apply(eventAt('a', { type: 'tool_start', toolCallId: 'c2', toolName: 'search', args: {} }, 1300));
     tree.apply(eventAt('a', { type: 'tool_update', toolCallId: 'c1', toolName: 'bash', progress: 'compiling' }, 1400));
-    expect(tree.rows[0]).toMatchObject({ state: 'tool_executing', since: 1000, tools: [{ name: 'bash', since: 1200 }, { name: 'search', since: 1300 }], progress: 'compiling' });
+    expect(tree.rows[0]).toMatchObject({ state: 'tool_executing', since: 1000, tools: [{ callId: 'c1', name: 'bash', since: 1200, progress: 'compiling' }, { callId: 'c2', name: 'search', since: 1300 }] });
     tree.apply(eventAt('a', { type: 'tool_end', toolCallId: 'c1', toolName: 'bash', result: { role: 'toolResult', toolCallId: 'c1', toolName: 'bash', content: [], isError: false, timestamp: 0 } }));
-    expect(tree.rows[0]?.tools).toEqual([{ name: 'search', since: 1300 }]);
+    expect(tree.rows[0]?.tools).toEqual([{ callId: 'c2', name: 'search', since: 1300 }]);
     tree.apply(eventAt('a', { type: 'state', state: 'thinking' }, 2000));
     expect(tree.rows[0]).toMatchObject({ state: 'thinking', since: 2000, tools: [] });
-    expect(tree.rows[0]?.progress).toBeUndefined();
   });
 
   it('formats a row for troupe show as before', () => {
