@@ -1,9 +1,8 @@
-import { parseRunId } from '@troupe/core';
-import { connectRunControl, createFileRunStore, runDirOf, type RunRecord, type RunStore } from '@troupe/runtime';
+import { connectRunControl, runDirOf, type RunRecord, type RunStore } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import { isFinal } from '../nats/run-control.js';
-import { runsDirFlag } from './drive-run.js';
+import { findLocalRun } from './local-run.js';
 
 /** What `troupe abort` (without `--nats`) was asked to do. */
 export interface LocalAbortOptions {
@@ -22,13 +21,9 @@ export interface LocalAbortOptions {
  * the run did not end within the timeout or its process cannot be reached; 2 for an unknown run.
  */
 export async function localAbortCommand(options: LocalAbortOptions, io: CliIo): Promise<ExitCode> {
-  const store = createFileRunStore(options.runsDir);
-  const flags = runsDirFlag(options.runsDir);
-  const run = await store.getRun(parseRunId(options.runId));
-  if (run === undefined) {
-    io.stderr(`troupe abort: no run ${options.runId} in ${options.runsDir} (troupe runs${flags} lists them)\n`);
-    return ExitCode.BadInput;
-  }
+  const found = await findLocalRun(options.runsDir, options.runId, 'abort', io);
+  if (found === undefined) return ExitCode.BadInput;
+  const { store, run, flags } = found;
   if (isFinal(run)) {
     io.stdout(`run ${run.id} has already ended (${run.status})\n`);
     return ExitCode.Ok;

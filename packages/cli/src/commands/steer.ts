@@ -1,11 +1,11 @@
-import { parseAgentPath, parseRunId } from '@troupe/core';
-import { connectRunControl, createFileRunStore, runDirOf } from '@troupe/runtime';
+import { parseAgentPath } from '@troupe/core';
+import { connectRunControl, runDirOf } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import type { NatsFlags } from '../nats/nats-flags.js';
 import { withNatsSession } from '../nats/nats-session.js';
 import { isFinal, openRunControl, runGraphHash } from '../nats/run-control.js';
-import { runsDirFlag } from './drive-run.js';
+import { findLocalRun } from './local-run.js';
 
 /** What `troupe steer` was asked to do. */
 export interface SteerOptions {
@@ -23,13 +23,9 @@ export interface SteerOptions {
  * interrupted gets a clear answer and exit 2, as does an actor that is not running.
  */
 export async function steerCommand(options: SteerOptions & { runsDir: string }, io: CliIo): Promise<ExitCode> {
-  const store = createFileRunStore(options.runsDir);
-  const flags = runsDirFlag(options.runsDir);
-  const run = await store.getRun(parseRunId(options.runId));
-  if (run === undefined) {
-    io.stderr(`troupe steer: no run ${options.runId} in ${options.runsDir} (troupe runs${flags} lists them)\n`);
-    return ExitCode.BadInput;
-  }
+  const found = await findLocalRun(options.runsDir, options.runId, 'steer', io);
+  if (found === undefined) return ExitCode.BadInput;
+  const { run, flags } = found;
   const control = isFinal(run) ? undefined : await connectRunControl(runDirOf(options.runsDir, run.id));
   if (control === undefined) {
     const why = isFinal(run)

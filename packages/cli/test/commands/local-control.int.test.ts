@@ -7,13 +7,14 @@
  * has ended, is waiting, or does not exist gets a clear answer instead.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { textOf, type RunId } from '@troupe/core';
 import { createFileRunStore, runDirOf, type RunStore } from '@troupe/runtime';
 import { describe, expect, it, vi } from 'vitest';
 import { spawnTroupe, startTroupe } from '../spawn-troupe.js';
+import { steerToTheEnd } from './steered-run.js';
 
 /** Resolves with the id of the one run of `store` once its process listens on its control socket and `ready` holds. */
 async function listening(store: RunStore, runs: string, ready: (id: RunId) => Promise<boolean> = async () => true): Promise<RunId> {
@@ -39,23 +40,9 @@ describe('troupe abort and troupe steer on local runs', { timeout: 60_000 }, () 
     // Its bash call blocks on the FIFO.
     const id = await listening(store, runs, async (runId) => (await store.readEvents(runId)).some((event) => event.type === 'tool_start'));
 
-    const wrong = await spawnTroupe(['steer', id, 'worker/nobody#1', 'Wrap up.', '--runs-dir', runs]);
-    expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toBe(`troupe steer: no actor worker/nobody#1 in run ${id}; running: worker\n`);
-    const steered = await spawnTroupe(['steer', id, 'Wrap up.', '--runs-dir', runs]);
-    expect(steered.stdout).toBe(`steered worker of run ${id}\n`);
-    expect(steered.code).toBe(0);
-
-    writeFileSync(join(workspace, 'gate'), 'open\n');
-    const ended = await run.exited;
-    expect(ended.stdout).toBe('Gate said: open\n');
-    expect(ended.code).toBe(0);
+    await steerToTheEnd(run, id, workspace, ['--runs-dir', runs]);
     const [worker] = await store.loadSnapshots(id);
     expect(worker?.context.messages.map((m) => `${m.role}${m.role === 'user' ? ` ${textOf(m)}` : ''}`)).toEqual(['user go', 'assistant', 'toolResult', 'user Wrap up.', 'assistant']);
-
-    const late = await spawnTroupe(['steer', id, 'Again.', '--runs-dir', runs]);
-    expect(late.code).toBe(2);
-    expect(late.stderr).toBe(`troupe steer: run ${id} has ended (done): there is nothing to steer\n`);
   });
 
   it('aborts a running run and waits for its end', async () => {

@@ -6,7 +6,7 @@
  * run, and a run that has ended is said so.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { textOf } from '@troupe/core';
@@ -14,7 +14,8 @@ import {
   connectNats, createNatsRunStore, loadSnapshot, openNatsResources, startNatsServer, type NatsConnection, type NatsResources, type NatsServerProcess,
 } from '@troupe/runtime/nats';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { spawnTroupe, startTroupe } from '../spawn-troupe.js';
+import { startTroupe } from '../spawn-troupe.js';
+import { steerToTheEnd } from './steered-run.js';
 
 let server: NatsServerProcess;
 let nc: NatsConnection;
@@ -48,22 +49,8 @@ describe('troupe steer --nats', { timeout: 60_000 }, () => {
       { timeout: 30_000, interval: 100 },
     );
 
-    const wrong = await spawnTroupe(['steer', id, 'worker/nobody#1', 'Wrap up.', ...nats]);
-    expect(wrong.stderr).toBe(`troupe steer: no actor worker/nobody#1 in run ${id}; running: worker\n`);
-    expect(wrong.code).toBe(2);
-    const steered = await spawnTroupe(['steer', id, 'Wrap up.', ...nats]);
-    expect(steered.stdout).toBe(`steered worker of run ${id}\n`);
-    expect(steered.code).toBe(0);
-
-    writeFileSync(join(workspace, 'gate'), 'open\n');
-    const ended = await run.exited;
-    expect(ended.stdout).toBe('Gate said: open\n');
-    expect(ended.code).toBe(0);
+    await steerToTheEnd(run, id, workspace, nats);
     const worker = await loadSnapshot(resources, id, 'worker');
     expect(worker?.context.messages.filter((m) => m.role === 'user').map((m) => textOf(m))).toEqual(['go', 'Wrap up.']);
-
-    const late = await spawnTroupe(['steer', id, 'Again.', ...nats]);
-    expect(late.code).toBe(2);
-    expect(late.stderr).toBe(`troupe steer: run ${id} has ended (done): there is nothing to steer\n`);
   });
 });
