@@ -1,5 +1,5 @@
 import { chmod, mkdir, rm, symlink } from 'node:fs/promises';
-import { createServer, type Socket } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { toErrorInfo, type ErrorInfo } from '@troupe/core';
 import type { RunHandle } from '../system/run-handle.js';
 import { controlSocketPath, fitsSocketAddress, shortSocketPath } from './control-socket-path.js';
@@ -29,10 +29,6 @@ export interface RunControlServer {
 export async function serveRunControl(run: ControlledRun, options: { runDir: string }): Promise<RunControlServer> {
   const path = controlSocketPath(options.runDir);
   const bound = fitsSocketAddress(path) ? path : shortSocketPath(path);
-  await mkdir(options.runDir, { recursive: true });
-  await rm(path, { force: true });
-  if (bound !== path) await rm(bound, { force: true });
-
   const connections = new Set<Socket>();
   const awaitingEnd = new Set<Socket>();
   const running = new Set<string>();
@@ -90,15 +86,13 @@ export async function serveRunControl(run: ControlledRun, options: { runDir: str
     socket.on('error', () => socket.destroy());
     readLines(socket, MAX_CONTROL_LINE, (line) => void answer(socket, line).catch(() => socket.destroy()));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(bound, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  await chmod(bound, 0o600);
-  if (bound !== path) await symlink(bound, path);
+  try {
+    await bind(server, options.runDir, path, bound);
+  } catch (error) {
+    subscription.unsubscribe();
+    server.close();
+    throw error;
+  }
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
@@ -123,4 +117,20 @@ export async function serveRunControl(run: ControlledRun, options: { runDir: str
     (error: unknown) => finish({ ended: { status: 'failed', error: toErrorInfo(error) } }),
   );
   return { path, close };
+}
+
+/** Listens on `bound` (owner only), linked from `path` when they differ; replaces a socket a killed process left there. */
+async function bind(server: Server, runDir: string, path: string, bound: string): Promise<void> {
+  await mkdir(runDir, { recursive: true });
+  await rm(path, { force: true });
+  if (bound !== path) await rm(bound, { force: true });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(bound, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  await chmod(bound, 0o600);
+  if (bound !== path) await symlink(bound, path);
 }
