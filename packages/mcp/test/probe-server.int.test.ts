@@ -1,6 +1,7 @@
 /**
  * Proves, against a real MCP server built on the SDK (test/fixtures/probe-server.mjs over stdio),
- * what the reference servers cannot show on demand: tool lists fetched across pages; progress
+ * what the reference servers cannot show on demand: tool lists fetched across pages; the server's
+ * instructions logged at debug level only; progress
  * notifications that share a read with the result kept (regression); a server's
  * list_changed refreshing the list (listeners called, a removed tool answering with a clear error
  * result); an abort and a timeout each reaching the server as an MCP cancellation; a crash in the
@@ -31,6 +32,17 @@ describe('probe server', () => {
     const tools = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(['echo', 'wait_for_cancel', 'crash', 'add_tool', 'remove_tool', 'dotted.name', 'progress_burst']);
     expect(tools[5]?.exposedName).toBe('probe__dotted_name');
+  });
+
+  it("logs the server's instructions at debug level, and keeps them out of the connected line", async () => {
+    const { client, logger } = probe();
+    await client.connect();
+    expect(client.info()?.instructions).toBe('Call echo to repeat a text.');
+    const hints = await logger.waitForMessage(/^MCP server instructions$/);
+    expect(hints).toEqual({ level: 'debug', message: 'MCP server instructions', data: { server: 'probe', instructions: 'Call echo to repeat a text.' } });
+    const connected = await logger.waitForMessage(/^MCP server connected$/);
+    expect(connected.level).toBe('info');
+    expect(connected.data).not.toHaveProperty('instructions');
   });
 
   it('refreshes the list on list_changed; a removed tool answers with an error result', async () => {

@@ -18,6 +18,8 @@ export interface ProviderPreset {
   readonly catalog?: CatalogVendor;
   /** A server on this machine: calls cost nothing. */
   readonly local?: boolean;
+  /** The command that starts the server, named when a connection to it on this machine is refused. */
+  readonly startCommand?: string;
 }
 
 /**
@@ -32,10 +34,10 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
   { name: 'google', api: 'gemini', description: 'Google Gemini API', baseUrl: 'https://generativelanguage.googleapis.com/v1beta', keyEnv: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'], keyRequired: true, catalog: 'google' },
   { name: 'gemini', api: 'gemini', description: 'Google Gemini API (same as google)', baseUrl: 'https://generativelanguage.googleapis.com/v1beta', keyEnv: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'], keyRequired: true, catalog: 'google' },
   { name: 'openai-compatible', api: 'openai-chat', description: 'any Chat Completions server (give baseUrl)', keyEnv: [], keyRequired: false },
-  { name: 'ollama', api: 'openai-chat', description: 'Ollama', baseUrl: 'http://127.0.0.1:11434/v1', keyEnv: [], keyRequired: false, local: true },
-  { name: 'lmstudio', api: 'openai-chat', description: 'LM Studio', baseUrl: 'http://127.0.0.1:1234/v1', keyEnv: [], keyRequired: false, local: true },
-  { name: 'llamacpp', api: 'openai-chat', description: 'llama.cpp server', baseUrl: 'http://127.0.0.1:8080/v1', keyEnv: [], keyRequired: false, local: true },
-  { name: 'vllm', api: 'openai-chat', description: 'vLLM', baseUrl: 'http://127.0.0.1:8000/v1', keyEnv: ['VLLM_API_KEY'], keyRequired: false },
+  { name: 'ollama', api: 'openai-chat', description: 'Ollama', baseUrl: 'http://127.0.0.1:11434/v1', keyEnv: [], keyRequired: false, local: true, startCommand: 'ollama serve' },
+  { name: 'lmstudio', api: 'openai-chat', description: 'LM Studio', baseUrl: 'http://127.0.0.1:1234/v1', keyEnv: [], keyRequired: false, local: true, startCommand: 'lms server start' },
+  { name: 'llamacpp', api: 'openai-chat', description: 'llama.cpp server', baseUrl: 'http://127.0.0.1:8080/v1', keyEnv: [], keyRequired: false, local: true, startCommand: 'llama-server -m <model.gguf>' },
+  { name: 'vllm', api: 'openai-chat', description: 'vLLM', baseUrl: 'http://127.0.0.1:8000/v1', keyEnv: ['VLLM_API_KEY'], keyRequired: false, startCommand: 'vllm serve <model>' },
   { name: 'openrouter', api: 'openai-chat', description: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', keyEnv: ['OPENROUTER_API_KEY'], keyRequired: true },
   { name: 'groq', api: 'openai-chat', description: 'Groq', baseUrl: 'https://api.groq.com/openai/v1', keyEnv: ['GROQ_API_KEY'], keyRequired: true },
   { name: 'together', api: 'openai-chat', description: 'Together AI', baseUrl: 'https://api.together.xyz/v1', keyEnv: ['TOGETHER_API_KEY'], keyRequired: true },

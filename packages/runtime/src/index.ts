@@ -12,7 +12,11 @@ export { defaultToolRegistry } from './default-tools.js';
 export { connectMcpServers, createGraphMcpHub, mcpServersUsedBy } from './mcp/graph-mcp.js';
 export { McpAdapterError, McpErrorCode } from '@troupe/mcp';
 
-export { createFileRunStore, DEFAULT_RUNS_DIR } from './store/file-run-store.js';
+export { createFileRunStore, DEFAULT_RUNS_DIR, runDirOf } from './store/file-run-store.js';
+export { isGroupAlive, isProcessAlive, processIdentity } from './local/process-identity.js';
+export { connectRunControl, RunControlErrorCode } from './local/run-control-client.js';
+export { serveRunControl } from './local/run-control-server.js';
+export { createFileToolProcessLedger } from './local/tool-process-ledger.js';
 export { createMemoryRunStore, RunStoreErrorCode } from './store/memory-run-store.js';
 export { createDelegationTool, delegationToolName, outcomeOf } from './system/delegation-tool.js';
 export { DEFAULT_MAX_DEPTH, graphActorFactory } from './system/graph-actor-factory.js';
@@ -39,6 +43,11 @@ export type { ModelInfo } from '@troupe/providers';
 export type { LoggerOptions, LogLevel } from './logger.js';
 
 export type { ChildOutcome, ChildRecord, RunRecord, RunStatus, RunStore } from './store/run-store.js';
+export type { ProcessIdentity } from './local/process-identity.js';
+export type { RunControlConnection } from './local/run-control-client.js';
+export type { RunControlAnswer, RunControlEnd, RunControlRequest } from './local/run-control-protocol.js';
+export type { ControlledRun, RunControlServer } from './local/run-control-server.js';
+export type { ToolProcessLedger } from './local/tool-process-ledger.js';
 export type { DelegationContext, SupervisionPolicy } from './system/delegation-tool.js';
 export type { ActorBuildOptions, GraphActorFactoryOptions } from './system/graph-actor-factory.js';
 export type { ActorFactory, ActorHostOptions, HostedActor } from './system/actor-host.js';

@@ -14,6 +14,7 @@ export type { SendUpdateArgs } from './control/send-update-tool.js';
 export type { TaskCompleteArgs } from './control/task-complete-tool.js';
 export type { ClockToolOptions } from './demo/clock-tool.js';
 export type { EchoArgs } from './demo/echo-tool.js';
+export type { ProcessGroupTracker } from './process-group-tracker.js';
 export type { ToolFactory, ToolOptions } from './tool-factory.js';
 export type { ToolRegistry, ToolRegistryOptions } from './tool-registry.js';
 export type { ToolSettingKind, ToolSettingSpec, ToolSettingsSpec, ToolSettingValue, ToolSettingValues } from './tool-settings.js';

@@ -1,4 +1,5 @@
 import type { Tool } from '@troupe/core';
+import type { ProcessGroupTracker } from './process-group-tracker.js';
 import type { ToolSettingsSpec } from './tool-settings.js';
 
 /**
@@ -14,6 +15,8 @@ export interface ToolOptions {
    * A tool's own `workspace` setting overrides it. Default: the process's working directory.
    */
   workspace?: string;
+  /** Where tools that start process groups (`bash`) report them while they run. Default: nowhere. */
+  processGroups?: ProcessGroupTracker;
   /** This tool's settings (YAML `- bash: { timeoutMs: 5000 }`), checked against the factory's `settings`. */
   settings?: Readonly<Record<string, unknown>>;
 }

@@ -1,6 +1,7 @@
 import type { LogLevel } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
 import type { ExitCode } from '../exit-code.js';
+import { runsDirFlag } from './drive-run.js';
 import { goOnWithStoredRun, type StoredRunOptions } from './stored-run.js';
 
 /** Options of {@link resumeCommand}. */
@@ -14,8 +15,9 @@ export interface ResumeOptions {
 /**
  * `troupe resume <runId>`: goes on with a run whose `troupe run` process is gone (killed, or its
  * machine restarted), in this process. Every actor that had not ended is restored from its latest
- * snapshot, so turns that were checkpointed are not run again (nor their tools); the run is shown
- * until it ends, or waits for an answer (exit 3, as `troupe run`). A run that ended exits 2.
+ * snapshot, so turns that were checkpointed are not run again (nor their tools), after the tool
+ * processes the killed process left running are ended; the run is shown until it ends, or waits
+ * for an answer (exit 3, as `troupe run`). A run that ended, or that a live process runs, exits 2.
  *
  * With `--nats`, only the actors the gone process hosted itself are restored here (its `local`
  * entry, their local children, a pipeline's steps): workers and the task queue keep the others.
@@ -30,7 +32,12 @@ export function resumeCommand(options: ResumeOptions, io: CliIo): Promise<ExitCo
       command: 'resume',
       ...(options.json === true ? { json: true } : {}),
       ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
-      refuse: (record) => (record.status === 'running' || record.status === 'waiting' ? undefined : 'there is nothing to go on with'),
+      refuse: (record) => {
+        if (record.status === 'waiting' || record.status === 'interrupted') return undefined;
+        // In a runs directory `running` means its process is alive; NATS cannot tell (its transport checks).
+        if (record.status === 'running') return 'runsDir' in options.at ? `a live process runs it (troupe steer and troupe abort${runsDirFlag(options.at.runsDir)} reach it)` : undefined;
+        return 'there is nothing to go on with';
+      },
     },
     io,
   );

@@ -22,6 +22,7 @@ import { ExitCode } from '../exit-code.js';
 import type { NatsTarget } from '../nats/nats-flags.js';
 import { natsRuntime } from '../nats/nats-runtime.js';
 import { openNatsSession, type NatsSession } from '../nats/nats-session.js';
+import { openControlSocket } from './control-socket.js';
 import { driveRun, runsDirFlag } from './drive-run.js';
 import { startMcpServers } from './mcp-servers.js';
 
@@ -130,13 +131,16 @@ async function runOn(graph: GraphConfig, session: NatsSession | undefined, optio
   logger.info({ file: options.file, entry, nats: session?.target.display }, 'run started');
   let handle: RunHandle | undefined;
   let code: ExitCode = ExitCode.RunFailed;
+  let closeControl: (() => Promise<void>) | undefined;
   try {
     handle = runtime.run(options.input);
+    if (nats === undefined) closeControl = openControlSocket(handle, runsDir, logger);
     const steps = graph.pipelines?.[entry]?.steps;
     code = await driveRun(handle, { logger, ...drive, ...(steps === undefined ? {} : { steps }), ...(options.json === true ? { json: true } : {}) }, io);
     logger.info({ run: handle.id, exitCode: code }, 'run finished');
     return code;
   } finally {
+    await closeControl?.();
     // On NATS, a run left waiting or detached from goes on on a worker.
     if (nats !== undefined && handle !== undefined) await nats.leave(handle, code, io);
     else await runtime.close();

@@ -3,6 +3,7 @@ import type { RunStore } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import { ActorTree, formatCost, formatRow } from '../view/actor-tree.js';
+import { runUsageOf } from './run-usage.js';
 
 /** What `troupe show` reads. */
 export interface ShowOptions {
@@ -33,7 +34,8 @@ export async function showCommand(options: ShowOptions, io: CliIo): Promise<Exit
   }
   const tree = new ActorTree();
   const waiting = new Map<string, string>();
-  for (const event of await store.readEvents(runId)) {
+  const events = await store.readEvents(runId);
+  for (const event of events) {
     tree.apply(event);
     if (event.type === 'permission_request') waiting.set(event.agentPath, `approval of ${event.toolName} (call ${event.toolCallId})`);
     else if (event.type === 'question') waiting.set(event.agentPath, `an answer to "${event.question}"`);
@@ -47,10 +49,12 @@ export async function showCommand(options: ShowOptions, io: CliIo): Promise<Exit
     const placement = placements?.get(row.path);
     io.stdout(`${formatRow(row)}${placement === undefined ? '' : ` · ${placement}`}\n`);
   }
-  io.stdout(`total: tokens ${tree.usage.totalTokens} · ${formatCost(tree.usage)}\n`);
+  const usage = await runUsageOf(store, run, events);
+  io.stdout(`total: tokens ${usage.totalTokens} · ${formatCost(usage)}\n`);
   if (run.status === 'waiting' || placements !== undefined) {
     for (const [path, what] of waiting) io.stdout(`waiting: ${path} for ${what}\n`);
   }
   if (run.error !== undefined) io.stdout(`error: ${run.error.message} [${run.error.code}]\n`);
+  if (run.status === 'interrupted') io.stdout(`interrupted: the process running it was killed; troupe resume ${run.id}${options.flags} goes on from its last checkpoints\n`);
   return ExitCode.Ok;
 }

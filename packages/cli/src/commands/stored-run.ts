@@ -8,6 +8,7 @@ import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import { natsRuntime } from '../nats/nats-runtime.js';
 import type { NatsSession } from '../nats/nats-session.js';
+import { openControlSocket } from './control-socket.js';
 import { driveRun, runsDirFlag } from './drive-run.js';
 import { loadGraphOrSay } from './load-graph.js';
 import { startMcpServers } from './mcp-servers.js';
@@ -81,7 +82,11 @@ export async function goOnWithStoredRun(options: StoredRunOptions, io: CliIo): P
   const placed = place.open(graph, { env: io.env, ...(mcp.hub === undefined ? {} : { mcp: mcp.hub }) });
   let handle: RunHandle | undefined;
   let code: ExitCode = ExitCode.RunFailed;
+  let closeControl: (() => Promise<void>) | undefined;
   try {
+    // Said here; the runtime's resume ends them too, for anyone using the library.
+    const left = (await place.store.processes?.reap(runId)) ?? [];
+    if (left.length > 0) io.stderr(`troupe: ended the tool processes the killed process left running (process group ${left.join(', ')})\n`);
     try {
       handle = await placed.runtime.resume(runId);
     } catch (error) {
@@ -89,9 +94,11 @@ export async function goOnWithStoredRun(options: StoredRunOptions, io: CliIo): P
       io.stderr(`troupe: ${error.message}; troupe watch ${record.id}${place.flags} follows it\n`);
       return ExitCode.BadInput;
     }
+    if ('runsDir' in options.at) closeControl = openControlSocket(handle, options.at.runsDir, logger);
     code = await drive(handle, { placed, place, options, logger, before: record.status }, io);
     return code;
   } finally {
+    await closeControl?.();
     if (handle === undefined) await placed.runtime.close();
     else await placed.leave(handle, code);
     await mcp.close();

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import type { LogLevel } from '@troupe/runtime';
-import { abortCommand } from '../commands/abort.js';
 import { watchCommand } from '../commands/watch.js';
 import { workerCommand } from '../commands/worker.js';
 import { workersCommand } from '../commands/workers.js';
@@ -17,7 +16,7 @@ interface WorkerFlags extends NatsFlags {
   logLevel: LogLevel;
 }
 
-/** The commands of distributed runs: `worker`, `workers`, `watch`, `abort`. */
+/** The commands of distributed runs: `worker`, `workers`, `watch` (`abort` is with the control commands). */
 export function registerNatsCommands(program: Command, { io, exit }: CommandContext): void {
   addNatsOptions(
     program
@@ -68,15 +67,6 @@ export function registerNatsCommands(program: Command, { io, exit }: CommandCont
         io,
       ),
     );
-  });
-
-  addNatsOptions(
-    program
-      .command('abort')
-      .description('abort every actor of a distributed run, wherever it runs, and wait until the run has ended')
-      .argument('<runId>', 'the run (troupe runs --nats lists them)'),
-  ).action(async (runId: string, _flags: unknown, command: Command) => {
-    exit(await abortCommand({ runId, nats: command.opts<NatsFlags>() }, io));
   });
 
   addNatsOptions(

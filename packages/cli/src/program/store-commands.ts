@@ -16,7 +16,7 @@ export function registerStoreCommands(program: Command, { io, exit }: CommandCon
       .option('--json', 'one JSON record per line'),
   ).action(async (_flags: unknown, command: Command) => {
     const flags = command.opts<NatsFlags & { runsDir: string; json?: boolean }>();
-    exit(await withRunStore(flags, io, 'runs', (store, where) => runsCommand({ store, where, ...(flags.json === true ? { json: true } : {}) }, io)));
+    exit(await withRunStore(flags, io, 'runs', (store, where, { flags: again }) => runsCommand({ store, where, flags: again, ...(flags.json === true ? { json: true } : {}) }, io)));
   });
 
   addNatsOptions(

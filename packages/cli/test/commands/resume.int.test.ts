@@ -33,7 +33,7 @@ describe('troupe resume', () => {
     );
     first.child.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
-    expect(await store.getRun(runId)).toMatchObject({ status: 'running' });
+    expect(await store.getRun(runId)).toMatchObject({ status: 'interrupted' });
     const [token] = await effects();
 
     const resumed = await spawnTroupe(['resume', runId, '--runs-dir', runs], { env });

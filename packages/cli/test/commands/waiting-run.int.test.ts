@@ -1,7 +1,7 @@
 /**
  * Durable human-in-the-loop through the real command, across processes: `troupe run` on an agent
  * that needs an approval exits 3 leaving the run waiting in its store; `troupe runs` and
- * `troupe show` (new processes) see it waiting and for what; `troupe approve` (another process)
+ * `troupe show` (new processes) see it waiting and for what, with the same token count; `troupe approve` (another process)
  * resumes it from its snapshots and finishes it; a second approval is refused. A pipeline whose
  * step asks the user is finished the same way by `troupe reply`, without running its ended steps
  * again. (Regression: `troupe reply` without a terminal used to exit 3, "waiting", when an event
@@ -29,6 +29,10 @@ describe('a waiting run, answered from another process', () => {
     expect(listed.stdout).toMatch(new RegExp(`${runId}\\s+waiting\\s+careful`));
     const shown = await spawnTroupe(['show', runId, '--runs-dir', runs]);
     expect(shown.stdout).toContain('waiting: careful for approval of echo (call call_1_1)');
+    // Regression: runs listed 0 tokens for a run that had not ended, while show summed its events.
+    const tokens = /total: tokens (\d+)/.exec(shown.stdout)?.[1];
+    expect(Number(tokens)).toBeGreaterThan(0);
+    expect(listed.stdout).toMatch(new RegExp(`${runId}\\s+waiting\\s+careful\\s+\\S+ \\S+\\s+-\\s+${tokens}\\s`));
 
     const approved = await spawnTroupe(['approve', runId, 'call_1_1', 'allow_once', '--runs-dir', runs]);
     expect(approved.stderr).toMatch(/✓ done · 2 turns/);

@@ -39,7 +39,7 @@ describe('natsTargetOf', () => {
 });
 
 describe('commands that need NATS', () => {
-  it.each([['watch', 'run_x'], ['abort', 'run_x'], ['workers'], ['worker', fixturePath('nats-team.yaml')]])('troupe %s exits 2 without --nats', async (command, ...args) => {
+  it.each([['watch', 'run_x'], ['workers'], ['worker', fixturePath('nats-team.yaml')]])('troupe %s exits 2 without --nats', async (command, ...args) => {
     const io = captureIo();
     expect(await runCli([command, ...args], io)).toBe(2);
     expect(io.stderrText()).toBe(`troupe ${command}: --nats <urls> is required (or set TROUPE_NATS_URL)\n`);

@@ -229,7 +229,10 @@ export class ServerConnection implements McpClient {
     session.client.onclose = () => this.#onClose(live);
     session.client.onerror = (error) => this.#logger.debug({ server: this.name, error: error.message }, 'MCP transport error');
     this.#live = live;
-    this.#logger.info({ server: this.name, ...session.info }, 'MCP server connected');
+    const { instructions, ...info } = session.info;
+    this.#logger.info({ server: this.name, ...info }, 'MCP server connected');
+    // Usage hints for the model, often long: for whoever debugs a graph, not for every run's log.
+    if (instructions !== undefined) this.#logger.debug({ server: this.name, instructions }, 'MCP server instructions');
     return live;
   }
 

@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { Provider } from '@troupe/core';
 import type { AnthropicOptions } from '../provider-options.js';
+import { classifyFor } from '../shared/local-server.js';
 import type { ProviderContext } from '../shared/provider-context.js';
 import { classifySdkError } from '../shared/sdk-error.js';
 import { runStream } from '../shared/stream-runner.js';
@@ -37,7 +38,7 @@ export function createAnthropicProvider(ctx: ProviderContext, options: Pick<Anth
         scrub: ctx.scrub,
         turn,
         open: () => client.messages.create(anthropicRequest(request, ctx, plan), { signal }),
-        classify: classifySdkError,
+        classify: classifyFor(ctx, classifySdkError),
       });
     },
   };

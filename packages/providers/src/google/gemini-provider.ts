@@ -1,5 +1,6 @@
 import type { Provider } from '@troupe/core';
 import { networkFailure } from '../shared/failure.js';
+import { classifyFor } from '../shared/local-server.js';
 import type { ProviderContext } from '../shared/provider-context.js';
 import { sseEvents } from '../shared/sse.js';
 import { runStream, StreamFailure } from '../shared/stream-runner.js';
@@ -42,7 +43,7 @@ export function createGeminiProvider(ctx: ProviderContext): Provider {
         signal,
         scrub: ctx.scrub,
         turn,
-        classify: networkFailure,
+        classify: classifyFor(ctx, networkFailure),
         async open() {
           const body = JSON.stringify(geminiRequest(request, `${ctx.name}:${request.model}`, ctx.modelInfo(request.model)));
           const response = await fetch(url, { method: 'POST', headers, body, signal });

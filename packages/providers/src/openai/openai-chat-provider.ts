@@ -1,4 +1,5 @@
 import type { Provider } from '@troupe/core';
+import { classifyFor } from '../shared/local-server.js';
 import type { ProviderContext } from '../shared/provider-context.js';
 import { classifySdkError } from '../shared/sdk-error.js';
 import { runStream } from '../shared/stream-runner.js';
@@ -24,7 +25,7 @@ export function createOpenAIChatProvider(ctx: ProviderContext): Provider {
         scrub: ctx.scrub,
         turn,
         open: () => client.chat.completions.create(chatRequest(request, ctx), { signal }),
-        classify: classifySdkError,
+        classify: classifyFor(ctx, classifySdkError),
       });
     },
   };

@@ -1,25 +1,37 @@
 import { appendFile, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseAgentSnapshot, TroupeError, withHistory, type AgentEvent, type AgentSnapshot, type Message, type RunId } from '@troupe/core';
+import { isProcessAlive, processIdentity, type ProcessIdentity } from '../local/process-identity.js';
+import { createFileToolProcessLedger } from '../local/tool-process-ledger.js';
 import { RunStoreErrorCode } from './memory-run-store.js';
 import type { ChildRecord, RunRecord, RunStore } from './run-store.js';
 
 /** The default directory of the file run store, relative to the working directory. */
 export const DEFAULT_RUNS_DIR = '.troupe/runs';
 
+/** The directory of run `id` in the runs directory `dir`. */
+export function runDirOf(dir: string, id: RunId): string {
+  return join(dir, encodeURIComponent(id));
+}
+
 /**
  * A run store in plain files, one directory per run:
  * `run.json` (the record), `events.jsonl` (one event per line, appended), `snapshots/<path>.json`
  * (each actor's latest checkpoint head), `messages/<path>.jsonl` (each actor's history, one message
- * per line, appended) and `children.json` (the delegations). The JSON files are replaced
- * atomically (written aside, then renamed), so a crash never leaves half a record. Writes of one
- * run are chained, so they land in call order.
+ * per line, appended), `children.json` (the delegations), `process.json` (the process running
+ * the run) and `processes/` (the process groups its tools run, see {@link ToolProcessLedger}).
+ * The JSON files are replaced atomically (written aside, then renamed), so a crash never leaves
+ * half a record. Writes of one run are chained, so they land in call order.
+ *
+ * The process that creates a run, or sets its status to `running` or `waiting`, is recorded as
+ * the one running it (pid, host and start time). A `running` run whose process has ended without
+ * ending it (it was killed) is read back as `interrupted`.
  */
 export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
   const chains = new Map<string, Promise<void>>();
   const pendingEvents = new Map<string, string[]>();
 
-  const runDir = (id: RunId): string => join(dir, encodeURIComponent(id));
+  const runDir = (id: RunId): string => runDirOf(dir, id);
   /** Queues `op` after the run's earlier writes; a failed write does not block later ones. */
   const chain = (id: RunId, op: () => Promise<void>): Promise<void> => {
     const next = (chains.get(id) ?? Promise.resolve()).then(op);
@@ -50,6 +62,14 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     if (found === undefined) throw new TroupeError(RunStoreErrorCode.UnknownRun, `unknown run ${id} (looked in ${dir})`);
     return found;
   };
+  /** Records this process as the one running the run. */
+  const claim = (id: RunId): Promise<void> => writeJson(join(runDir(id), 'process.json'), processIdentity());
+  /** The record as readers see it: `interrupted` when it says `running` and no process runs it. */
+  const reported = async (run: RunRecord | undefined): Promise<RunRecord | undefined> => {
+    if (run?.status !== 'running') return run;
+    const host = await readJson<ProcessIdentity>(join(runDir(run.id), 'process.json')).catch(() => undefined);
+    return host === undefined || isProcessAlive(host) === false ? { ...run, status: 'interrupted' } : run;
+  };
   const drainEvents = (id: RunId): Promise<void> =>
     chain(id, async () => {
       const lines = pendingEvents.get(id);
@@ -60,16 +80,24 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     });
 
   return {
+    processes: createFileToolProcessLedger(runDir),
     createRun: (run) =>
       chain(run.id, async () => {
         await mkdir(join(runDir(run.id), 'snapshots'), { recursive: true });
         await mkdir(join(runDir(run.id), 'messages'), { recursive: true });
+        // First: a run.json without it would read as interrupted.
+        await claim(run.id);
         await writeJson(join(runDir(run.id), 'run.json'), run);
       }),
-    updateRun: (id, patch) => chain(id, async () => writeJson(join(runDir(id), 'run.json'), { ...(await record(id)), ...patch })),
+    updateRun: (id, patch) =>
+      chain(id, async () => {
+        const run = { ...(await record(id)), ...patch };
+        if (patch.status === 'running' || patch.status === 'waiting') await claim(id);
+        await writeJson(join(runDir(id), 'run.json'), run);
+      }),
     getRun: async (id) => {
       await chains.get(id);
-      return readJson<RunRecord>(join(runDir(id), 'run.json'));
+      return reported(await readJson<RunRecord>(join(runDir(id), 'run.json')));
     },
     listRuns: async () => {
       let names: string[];
@@ -79,7 +107,7 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
         throw error;
       }
-      const runs = await Promise.all(names.map((name) => readJson<RunRecord>(join(dir, name, 'run.json'))));
+      const runs = await Promise.all(names.map(async (name) => reported(await readJson<RunRecord>(join(dir, name, 'run.json')))));
       return runs.filter((run): run is RunRecord => run !== undefined).sort((a, b) => a.startedAt - b.startedAt);
     },
     appendEvent: (event) => {

@@ -1,7 +1,12 @@
 import type { AgentCheckpoint, AgentEvent, AgentPath, AgentSnapshot, ErrorInfo, RunId, RunStopReason, Usage } from '@troupe/core';
+import type { ToolProcessLedger } from '../local/tool-process-ledger.js';
 
-/** Where a run stands. `waiting`: some actor waits for a user's answer or approval. */
-export type RunStatus = 'running' | 'waiting' | 'done' | 'failed' | 'aborted';
+/**
+ * Where a run stands. `waiting`: some actor waits for a user's answer or approval.
+ * `interrupted` is never written, only read: a store that knows which process runs a run reports
+ * a `running` run whose process has ended (killed) so; `resume` goes on with it.
+ */
+export type RunStatus = 'running' | 'waiting' | 'interrupted' | 'done' | 'failed' | 'aborted';
 
 /** What a run store keeps about a run. Plain JSON. */
 export interface RunRecord {
@@ -15,7 +20,7 @@ export interface RunRecord {
   startedAt: number;
   endedAt?: number;
   stopReason?: RunStopReason;
-  /** Usage summed over every actor of the run. */
+  /** Usage summed over every actor of the run: kept up to date while it runs, not only at its end. */
   usage?: Usage;
   error?: ErrorInfo;
 }
@@ -51,6 +56,11 @@ export interface ChildOutcome {
  * Methods reject with a typed error for an unknown run id, never return partial records.
  */
 export interface RunStore {
+  /**
+   * Where the process groups the run's tools start are recorded while they run, so that resuming
+   * a run whose process was killed first ends those it left running. Absent: not recorded.
+   */
+  readonly processes?: ToolProcessLedger;
   createRun(record: RunRecord): Promise<void>;
   updateRun(id: RunId, patch: Partial<Omit<RunRecord, 'id'>>): Promise<void>;
   getRun(id: RunId): Promise<RunRecord | undefined>;

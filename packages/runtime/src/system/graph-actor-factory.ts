@@ -37,12 +37,15 @@ export interface GraphActorFactoryOptions extends ActorBuildOptions {
 /**
  * Builds actors from a loaded graph: the agent's provider, tools, prompt and limits, plus one
  * delegation tool per agent it may delegate to. A scripted model restored from a snapshot goes on
- * from the reply after the last one in its history.
+ * from the reply after the last one in its history. Tools report the process groups they start
+ * to the store's `processes`, when it keeps them.
  */
 export function graphActorFactory(graph: GraphConfig, options: GraphActorFactoryOptions): ActorFactory {
   return (request, transport) => {
     const config = agentConfigOf(graph, request.agent);
+    const processes = options.store.processes;
     const base = agentOptionsFromConfig(graph, request.agent, {
+      ...(processes === undefined ? {} : { toolOptions: { processGroups: { started: (pgid: number) => processes.started(request.runId, pgid) } } }),
       ...(options.clock === undefined ? {} : { clock: options.clock }),
       ...(options.tools === undefined ? {} : { tools: options.tools }),
       ...(options.mcp === undefined ? {} : { mcp: options.mcp }),

@@ -16,7 +16,7 @@ export interface PendingAt {
 /** How a run ended. */
 export interface RunResult {
   runId: RunId;
-  status: Exclude<RunStatus, 'running' | 'waiting'>;
+  status: Exclude<RunStatus, 'running' | 'waiting' | 'interrupted'>;
   stopReason: RunStopReason;
   /** The entry agent's final text, or a pipeline's output as text. */
   text: string;
@@ -54,6 +54,7 @@ export class RunHandle {
   readonly #pending = new Map<string, PendingInput>();
   readonly #subscription: Subscription;
   readonly #abort: () => Promise<void>;
+  readonly #onUsage: ((usage: Usage) => void) | undefined;
   #usage = emptyUsage();
   /** The usage events counted live, while a resumed run's earlier usage is still to be counted (see {@link countEarlier}). */
   #liveUsage: Set<string> | undefined;
@@ -65,9 +66,10 @@ export class RunHandle {
     id: RunId,
     entry: AgentPath,
     transport: Transport,
-    options: { onChange(status: RunStatus): void; waiting?: PendingAt[]; abort?: () => Promise<void>; resumed?: boolean },
+    options: { onChange(status: RunStatus): void; onUsage?(usage: Usage): void; waiting?: PendingAt[]; abort?: () => Promise<void>; resumed?: boolean },
   ) {
     const { onChange, waiting = [] } = options;
+    this.#onUsage = options.onUsage;
     if (options.resumed === true) this.#liveUsage = new Set();
     this.id = id;
     this.entry = entry;
@@ -107,6 +109,7 @@ export class RunHandle {
     const live = this.#liveUsage;
     this.#liveUsage = undefined;
     for (const event of events) if (event.type === 'usage' && live?.has(usageKey(event)) !== true) this.#usage = addUsage(this.#usage, event.usage);
+    this.#onUsage?.(this.#usage);
   }
 
   /** Answers the question of the actor at `path` (default: the only actor asking one). */
@@ -151,7 +154,9 @@ export class RunHandle {
     switch (event.type) {
       case 'usage':
         this.#usage = addUsage(this.#usage, event.usage);
-        this.#liveUsage?.add(usageKey(event));
+        // A resumed run's usage is only whole once its earlier usage is counted.
+        if (this.#liveUsage === undefined) this.#onUsage?.(this.#usage);
+        else this.#liveUsage.add(usageKey(event));
         break;
       case 'permission_request':
         this.#pending.set(event.agentPath, { kind: 'permission', callId: event.toolCallId, toolName: event.toolName, args: event.args });

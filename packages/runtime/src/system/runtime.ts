@@ -1,6 +1,6 @@
 import {
   createRunId, isSnapshotActive, parseAgentPath, sharedSchemaValidator, systemClock, toErrorInfo, TroupeError, type AgentPath, type AgentResult,
-  type Clock, type RunId, type SchemaValidator,
+  type Clock, type RunId, type SchemaValidator, type Usage,
 } from '@troupe/core';
 import { runPipeline, type PipelineResult } from '../pipeline/pipeline-runner.js';
 import { agentConfigOf } from '../agent-from-config.js';
@@ -9,6 +9,7 @@ import type { GraphConfig, PipelineConfig } from '../config/graph-config.js';
 import { createMemoryRunStore } from '../store/memory-run-store.js';
 import type { RunRecord, RunStatus, RunStore } from '../store/run-store.js';
 import { clockSleep } from './clock-sleep.js';
+import { latestWrite } from './latest-write.js';
 import { endedResult } from './ended-result.js';
 import { outcomeOf } from './delegation-tool.js';
 import { graphActorFactory, type ActorBuildOptions } from './graph-actor-factory.js';
@@ -109,7 +110,8 @@ export class Runtime {
    * from its latest snapshot and goes on; actors waiting for a user wait again, answerable through
    * the returned handle. An entry that never checkpointed starts again from the run's input. A
    * pipeline run is run again over its recorded steps: ended steps give their recorded output,
-   * restored step actors are waited for, later steps start.
+   * restored step actors are waited for, later steps start. First, the tool processes the gone
+   * process left running are ended (`RunStore.processes`).
    *
    * On a distributed transport only the actors stranded with the process that hosted them are
    * restored here (`Transport.stranded`): workers and the task queue keep the others. It rejects
@@ -118,10 +120,12 @@ export class Runtime {
   async resume(runId: RunId): Promise<RunHandle> {
     const record = await this.store.getRun(runId);
     if (record === undefined) throw new TroupeError('unknown_run', `unknown run ${runId}`);
-    if (record.status !== 'running' && record.status !== 'waiting') {
+    if (record.status !== 'running' && record.status !== 'waiting' && record.status !== 'interrupted') {
       throw new TroupeError(RunErrorCode.Finished, `run ${runId} has already finished (${record.status})`);
     }
     const stranded: ReadonlySet<string> | undefined = await this.transport.stranded?.(runId);
+    // Before any step runs again: what the tools of a killed process left running would clash with it.
+    await this.store.processes?.reap(runId);
     const snapshots = await this.store.loadSnapshots(runId);
     const byPath = new Map(snapshots.map((s) => [s.agentPath, s]));
     const entry = parseAgentPath(record.entry);
@@ -175,7 +179,9 @@ export class Runtime {
 
   #handle(id: RunId, entry: AgentPath, waiting: PendingAt[] = [], abort?: () => Promise<void>, resumed = false): RunHandle {
     const onChange = (status: RunStatus): void => void this.store.updateRun(id, { status }).catch(() => undefined);
-    return new RunHandle(id, entry, this.transport, { onChange, waiting, resumed, ...(abort === undefined ? {} : { abort }) });
+    // The record's usage follows the run, so a run that is still going (or was killed) lists what it has spent.
+    const onUsage = latestWrite((usage: Usage) => this.store.updateRun(id, { usage }));
+    return new RunHandle(id, entry, this.transport, { onChange, onUsage, waiting, resumed, ...(abort === undefined ? {} : { abort }) });
   }
 
   async #finishPipeline(handle: RunHandle, ended: Promise<PipelineResult>, signal: AbortSignal): Promise<RunResult> {

@@ -29,7 +29,8 @@ const KILL_GRACE_MS = 2000;
  * The command runs in its own process group; a timeout (default 120 s) or an abort kills the
  * whole group. stdout and stderr are each cut to `maxOutputBytes`, keeping the start and the end
  * with a marker. Commands matching the deny list (rm -rf /, mkfs, dd onto a device, fork bombs,
- * shutdown, curl | sh…) are refused before anything is started. Not read-only.
+ * shutdown, curl | sh…) are refused before anything is started. Each group is reported to
+ * `options.processGroups` while it runs. Not read-only.
  */
 export function createBashTool(options: ToolOptions = {}): Tool {
   const settings = parseToolSettings('bash', BASH_SETTINGS, options.settings);
@@ -38,6 +39,7 @@ export function createBashTool(options: ToolOptions = {}): Tool {
   const maxOutputBytes = settings.maxOutputBytes ?? 30_000;
   const rules = [...(settings.defaultDeny === false ? [] : DEFAULT_DENY_RULES), ...denyRulesOf(settings.deny ?? [])];
   const shell = settings.shell ?? (existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh');
+  const tracker = options.processGroups;
   return defineTool<BashArgs>({
     name: 'bash',
     label: 'Bash',
@@ -57,6 +59,7 @@ export function createBashTool(options: ToolOptions = {}): Tool {
       if (cwd === undefined) return failed(`bash: the workspace ${workspace.root} does not exist`);
       const outcome = await runInProcessGroup({
         shell, command: args.command, cwd, timeoutMs, maxOutputBytes, signal: ctx.signal, killGraceMs: KILL_GRACE_MS,
+        ...(tracker === undefined ? {} : { track: (pgid: number) => tracker.started(pgid) }),
         env: { ...process.env, PAGER: 'cat', GIT_PAGER: 'cat', TERM: 'dumb' },
       });
       return resultOf(outcome, timeoutMs);

@@ -13,6 +13,8 @@ export interface ProcessGroupRun {
   signal: AbortSignal;
   /** Between SIGTERM and SIGKILL. */
   killGraceMs: number;
+  /** Told the group's id once its leader is spawned; what it returns is called when the group is no longer run. */
+  track?: (pgid: number) => () => void;
 }
 
 /** How a command ended. */
@@ -43,6 +45,7 @@ export function runInProcessGroup(run: ProcessGroupRun): Promise<ProcessGroupOut
   const stderr = new HeadTailBuffer(run.maxOutputBytes);
   return new Promise((resolve) => {
     const child = spawn(run.shell, ['-c', run.command], { cwd: run.cwd, env: run.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const untrack = child.pid === undefined ? undefined : run.track?.(child.pid);
     let timedOut = false;
     let aborted = false;
     let settled = false;
@@ -78,6 +81,7 @@ export function runInProcessGroup(run: ProcessGroupRun): Promise<ProcessGroupOut
       // After a kill the SIGKILL still comes, for members of the group that outlive the shell.
       killTimer?.unref();
       run.signal.removeEventListener('abort', onAbort);
+      untrack?.();
       child.stdout.destroy();
       child.stderr.destroy();
       const outcome: ProcessGroupOutcome = { exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stdout, stderr, timedOut, aborted, durationMs: Date.now() - started };

@@ -2,7 +2,8 @@
  * Proves the bash tool with real child processes: it runs in the workspace, reports stdout,
  * stderr and the exit code (in the text and in details), cuts stdout and stderr independently
  * keeping head and tail, kills the whole process group (grandchildren included) on timeout and
- * on abort, refuses deny-listed commands before anything is spawned, and is not read-only.
+ * on abort, reports its process group to a tracker while the command runs, refuses deny-listed
+ * commands before anything is spawned, and is not read-only.
  */
 import { watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -89,6 +90,23 @@ describe('bash', () => {
     expect(result).toMatchObject({ isError: true, details: { aborted: true } });
     expect(textOf(result.content)).toContain('[aborted; the command and its child processes were killed]');
     expect(alive(child)).toBe(false);
+  });
+
+  it('reports its process group to the tracker while the command runs', async () => {
+    const seen: string[] = [];
+    const tool = createBashTool({
+      workspace: ws.root,
+      processGroups: {
+        started: (pgid) => {
+          seen.push(`started ${pgid} ${alive(pgid) ? 'alive' : 'gone'}`);
+          return () => void seen.push(`released ${pgid}`);
+        },
+      },
+    });
+    // $$ in `bash -c` is the shell itself: the group's leader.
+    const result = await tool.execute({ command: 'echo $$' }, testToolContext());
+    const leader = Number(textOf(result.content));
+    expect(seen).toEqual([`started ${leader} alive`, `released ${leader}`]);
   });
 
   it('refuses deny-listed commands before spawning anything', async () => {

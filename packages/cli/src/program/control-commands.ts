@@ -1,0 +1,37 @@
+import type { Command } from 'commander';
+import { DEFAULT_RUNS_DIR } from '@troupe/runtime';
+import { abortCommand } from '../commands/abort.js';
+import { localAbortCommand } from '../commands/local-abort.js';
+import { natsSteerCommand, steerCommand } from '../commands/steer.js';
+import { addNatsOptions, natsTargetOf, type NatsFlags } from '../nats/nats-flags.js';
+import type { CommandContext } from './command-context.js';
+
+type ControlFlags = NatsFlags & { runsDir: string };
+
+/** The commands that reach a run while it runs, in this machine's runs directory or on NATS: `abort`, `steer`. */
+export function registerControlCommands(program: Command, { io, exit }: CommandContext): void {
+  addNatsOptions(
+    program
+      .command('abort')
+      .description('abort a run and wait until it has ended (every actor, wherever it runs); a run no process runs is marked aborted')
+      .argument('<runId>', 'the run (troupe runs lists them)')
+      .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR),
+  ).action(async (runId: string, _flags: unknown, command: Command) => {
+    const flags = command.opts<ControlFlags>();
+    exit(natsTargetOf(flags, io.env) === undefined ? await localAbortCommand({ runId, runsDir: flags.runsDir }, io) : await abortCommand({ runId, nats: flags }, io));
+  });
+
+  addNatsOptions(
+    program
+      .command('steer')
+      .description("send a message to a running actor: it enters the actor's conversation before its next model call")
+      .argument('<runId>', 'the running run')
+      .argument('<pathOrMessage>', "the actor's path (default: the entry), or the message")
+      .argument('[message]', 'the message')
+      .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR),
+  ).action(async (runId: string, pathOrMessage: string, message: string | undefined, _flags: unknown, command: Command) => {
+    const flags = command.opts<ControlFlags>();
+    const target = message === undefined ? { runId, message: pathOrMessage } : { runId, message, path: pathOrMessage };
+    exit(natsTargetOf(flags, io.env) === undefined ? await steerCommand({ ...target, runsDir: flags.runsDir }, io) : await natsSteerCommand({ ...target, nats: flags }, io));
+  });
+}
