@@ -15,9 +15,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const allowed: Record<string, (string | RegExp)[]> = {
   core: ['xstate', 'rxjs', 'ajv'],
   providers: ['@troupe/core', 'node:', 'openai', '@anthropic-ai/sdk', '@google/genai'],
-  tools: ['@troupe/core', 'node:'],
+  tools: ['@troupe/core', 'node:', 'zod'],
   mcp: ['@troupe/core', 'node:', '@modelcontextprotocol/sdk', 'zod'],
-  runtime: ['@troupe/core', '@troupe/providers', '@troupe/tools', '@troupe/mcp', /^@nats-io\//, 'rxjs', 'pino', 'yaml', 'node:'],
+  runtime: ['@troupe/core', '@troupe/providers', '@troupe/tools', '@troupe/mcp', /^@nats-io\//, 'rxjs', 'pino', 'yaml', 'tsx', 'node:'],
   cli: ['@troupe/runtime', '@troupe/core', 'rxjs', 'commander', 'node:', 'ink', 'react'],
 };
 
