@@ -2,7 +2,8 @@ import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Tool } from '@troupe/core';
-import { tsImport } from 'tsx/esm/api';
+import { register as registerCommonJs } from 'tsx/cjs/api';
+import { register as registerEsm } from 'tsx/esm/api';
 import { describeReadError } from './read-text-file.js';
 import { looksLikeTool, toolShapeProblem } from './tool-shape.js';
 
@@ -17,8 +18,8 @@ const JAVASCRIPT = new Set(['.js', '.mjs', '.cjs']);
  * Loads a graph's tool module (`tools: [{ module: ./tools/weather.ts }]`) and returns the tools it
  * exports: its default export (one tool or a list of tools) and every named export that is a
  * tool; other named exports (helpers, schemas) are left alone, and a tool exported twice counts
- * once. TypeScript is loaded with tsx's `tsImport`, which compiles it in memory (no build step,
- * no loader flag, and only for this import: the process's own module loading is unchanged).
+ * once. TypeScript is loaded with tsx, which compiles it in memory (no build step, no loader flag,
+ * and only for these imports: the process's own module loading is unchanged).
  *
  * Never throws for a bad module: a missing file, one that fails to load, one that exports no
  * tool or something that is not a valid tool (see `toolShapeProblem`) is a `problem`, written to
@@ -37,12 +38,30 @@ export async function loadToolModule(file: string): Promise<ToolModuleResult> {
   let namespace: Record<string, unknown>;
   try {
     const url = pathToFileURL(file).href;
-    namespace = (TYPESCRIPT.has(extension) ? await tsImport(url, import.meta.url) : await import(url)) as Record<string, unknown>;
+    namespace = (TYPESCRIPT.has(extension) ? await typescriptLoader().import(url, import.meta.url) : await import(url)) as Record<string, unknown>;
   } catch (error) {
     return { ok: false, problem: `failed to load: ${loadFailure(error, file)}` };
   }
   return toolsOf(exportsOf(namespace));
 }
+
+let loader: { import(url: string, parentUrl: string): Promise<unknown> } | undefined;
+
+/**
+ * tsx's loader for TypeScript, registered once per process under its own namespace (what
+ * `tsImport` does per call): only imports made through it are compiled, and a module imported
+ * twice is evaluated once, as Node does for JavaScript. The CommonJS hook serves TypeScript that
+ * is compiled as CommonJS (a package without `"type": "module"`, or `.cts`).
+ */
+function typescriptLoader(): { import(url: string, parentUrl: string): Promise<unknown> } {
+  if (loader === undefined) {
+    registerCommonJs({ namespace: TSX_NAMESPACE });
+    loader = registerEsm({ namespace: TSX_NAMESPACE });
+  }
+  return loader;
+}
+
+const TSX_NAMESPACE = 'troupe-tool-modules';
 
 /** The tools among a module's exports, or the first problem with them. */
 function toolsOf(exports: Record<string, unknown>): ToolModuleResult {

@@ -1,13 +1,13 @@
 /**
  * Proves custom tools load from a graph file's tool modules (`- module: ./tools/x.ts`, relative
- * to the graph file): TypeScript (ESM and CommonJS) and JavaScript; a default export (one tool
- * or a list) and named tools, other exports ignored; their names join the agent's tools and may
+ * to the graph file): TypeScript (ESM and CommonJS) and JavaScript, each module evaluated once
+ * per process; a default export (one tool or a list) and named tools, other exports ignored; their names join the agent's tools and may
  * be named in `permissions`; an agent built from the graph calls them on the scripted model. A
  * bad module (missing, not code, failing to load, not compiling, exporting no tool, a function
  * or a wrong shape, clashing names) is a problem at the `module:` value's file:line:col.
  */
 import { fileURLToPath } from 'node:url';
-import type { ToolResultMessage } from '@troupe/core';
+import type { AgentPath, RunId, ToolContext, ToolResultMessage } from '@troupe/core';
 import { describe, expect, it } from 'vitest';
 import { createAgentFromConfig } from '../../src/agent-from-config.js';
 import { formatGraphProblem, GraphFileError } from '../../src/config/graph-file-error.js';
@@ -18,6 +18,10 @@ const file = fileURLToPath(new URL('./fixtures/tool-modules/graph.yaml', import.
 
 function graphWith(tools: string, script = '[{ text: hi }]', more: string[] = []): string {
   return ['version: 1', 'models:', '  m:', '    model: scripted', `    script: ${script}`, 'agents:', '  a:', '    model: m', `    tools: ${tools}`, ...more, ''].join('\n');
+}
+
+function toolContext(): ToolContext {
+  return { toolCallId: 'call_1', runId: 'run_1' as RunId, agentPath: 'a' as AgentPath, signal: new AbortController().signal, update: () => undefined, progress: () => undefined };
 }
 
 async function problemsOf(text: string): Promise<string[]> {
@@ -46,9 +50,17 @@ describe('tool modules', () => {
     expect(result.text).toBe('100 °C');
   });
 
-  it('loads TypeScript compiled as CommonJS', async () => {
+  it('loads TypeScript compiled as CommonJS, with its own TypeScript imports', async () => {
     const graph = await parseGraph(graphWith('[{ module: ./common.cts }]'), { file, env: {} });
-    expect(Object.keys(graph.moduleTools ?? {})).toEqual(['shout']);
+    expect(await graph.moduleTools?.['shout']?.execute({}, toolContext())).toEqual({ content: 'HELLO' });
+  });
+
+  it('evaluates a module once per process, however many graphs and agents list it', async () => {
+    const twice = graphWith('[{ module: ./counted.ts }]', '[{ text: hi }]', ['  b: { model: m, tools: [{ module: ./counted.ts }] }', 'entry: a']);
+    await parseGraph(twice, { file, env: {} });
+    const graph = await parseGraph(twice, { file, env: {} });
+    expect(graph.agents['b']?.tools).toEqual(['counted']);
+    expect(await graph.moduleTools?.['counted']?.execute({}, toolContext())).toEqual({ content: '1' });
   });
 
   it('validates arguments with the zod schema before the tool runs', async () => {
