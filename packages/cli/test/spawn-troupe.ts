@@ -38,7 +38,9 @@ export interface TroupeSpawnOptions {
  * a test acts on while they run. `onStdout` sees the stdout written so far after each chunk.
  */
 export function startTroupe(args: readonly string[], options: TroupeSpawnOptions = {}): RunningTroupe {
-  const child = spawn(process.execPath, [TROUPE_BIN, ...args], { cwd: options.cwd ?? FIXTURES, env: { ...process.env, NO_COLOR: '1', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Plain output: nx sets FORCE_COLOR for the tasks it runs, which would win over NO_COLOR.
+  const { FORCE_COLOR: _forced, ...inherited } = process.env;
+  const child = spawn(process.execPath, [TROUPE_BIN, ...args], { cwd: options.cwd ?? FIXTURES, env: { ...inherited, NO_COLOR: '1', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   const watchers = new Set<() => void>();

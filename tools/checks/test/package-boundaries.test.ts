@@ -19,7 +19,7 @@ const allowed: Record<string, (string | RegExp)[]> = {
   tools: ['@troupe/core', 'node:', 'zod'],
   mcp: ['@troupe/core', 'node:', '@modelcontextprotocol/sdk', 'zod'],
   runtime: ['@troupe/core', '@troupe/providers', '@troupe/tools', '@troupe/mcp', /^@nats-io\//, 'rxjs', 'pino', 'yaml', 'tsx', 'node:'],
-  cli: ['@troupe/runtime', '@troupe/core', 'rxjs', 'commander', 'node:', 'ink', 'react'],
+  cli: ['@troupe/runtime', '@troupe/core', 'rxjs', 'commander', 'node:', 'ink', 'react', 'ansi-escapes', 'log-update', 'slice-ansi', 'string-width', 'wrap-ansi'],
 };
 
 /** Globals core must not touch even without an import. */

@@ -23,8 +23,8 @@ interface Ran {
   stderr: string;
 }
 
-/** The environment without the npm_* variables of the `npm test` running this, which would steer the nested npm. */
-const ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
+/** The environment without the npm_* variables of the `npm test` running this, which would steer the nested npm, nor nx's FORCE_COLOR. */
+const ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_') && name !== 'FORCE_COLOR'));
 
 function run(command: string, args: readonly string[], cwd: string): Promise<Ran> {
   return new Promise((resolve) => {

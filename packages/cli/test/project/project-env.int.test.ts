@@ -54,7 +54,7 @@ describe('troupe in a project', { timeout: 30_000 }, () => {
     const result = await spawnTroupe(['run', '../agents/graph.yaml', '--input', 'hi'], { cwd: join(project, 'app'), env: { TT_WINNER: 'process' } });
     expect(result.stdout).toBe('graph-dir cwd process t0p s3cret\n');
     expect(result.code).toBe(0);
-    runId = /\brun (run_\w+)/.exec(result.stderr)?.[1] ?? '';
+    runId = /run (run_\w+)/.exec(result.stderr)?.[1] ?? '';
     // No .troupe yet: the run is recorded in the graph file's project root (its package.json).
     expect(existsSync(join(project, '.troupe/runs', runId, 'run.json'))).toBe(true);
   });

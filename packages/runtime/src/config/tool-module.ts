@@ -7,7 +7,7 @@ import { register as registerEsm } from 'tsx/esm/api';
 import { describeReadError } from './read-text-file.js';
 import { looksLikeTool, toolShapeProblem } from './tool-shape.js';
 
-/** What loading a tool module gave: its tools, or why it gives none (`problem`, to follow the module's path, and what to do). */
+/** What loading a tool module gave: its tools, or why it gives none (`problem`, written to follow the module's path, and a `hint` when one helps). */
 export type ToolModuleResult = { ok: true; tools: Tool[] } | { ok: false; problem: string; hint?: string };
 
 /** Extensions loaded through tsx; the others through Node's own `import()`. */
@@ -45,7 +45,13 @@ export async function loadToolModule(file: string): Promise<ToolModuleResult> {
   return toolsOf(exportsOf(namespace));
 }
 
-let loader: { import(url: string, parentUrl: string): Promise<unknown> } | undefined;
+/** Imports a module through tsx's hooks. */
+interface TypeScriptLoader {
+  import(url: string, parentUrl: string): Promise<unknown>;
+}
+
+const TSX_NAMESPACE = 'troupe-tool-modules';
+let loader: TypeScriptLoader | undefined;
 
 /**
  * tsx's loader for TypeScript, registered once per process under its own namespace (what
@@ -53,15 +59,13 @@ let loader: { import(url: string, parentUrl: string): Promise<unknown> } | undef
  * twice is evaluated once, as Node does for JavaScript. The CommonJS hook serves TypeScript that
  * is compiled as CommonJS (a package without `"type": "module"`, or `.cts`).
  */
-function typescriptLoader(): { import(url: string, parentUrl: string): Promise<unknown> } {
+function typescriptLoader(): TypeScriptLoader {
   if (loader === undefined) {
     registerCommonJs({ namespace: TSX_NAMESPACE });
     loader = registerEsm({ namespace: TSX_NAMESPACE });
   }
   return loader;
 }
-
-const TSX_NAMESPACE = 'troupe-tool-modules';
 
 /** The tools among a module's exports, or the first problem with them. */
 function toolsOf(exports: Record<string, unknown>): ToolModuleResult {
