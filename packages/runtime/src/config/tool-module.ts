@@ -2,8 +2,6 @@ import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Tool } from '@troupe/core';
-import { register as registerCommonJs } from 'tsx/cjs/api';
-import { register as registerEsm } from 'tsx/esm/api';
 import { describeReadError } from './read-text-file.js';
 import { looksLikeTool, toolShapeProblem } from './tool-shape.js';
 
@@ -38,7 +36,7 @@ export async function loadToolModule(file: string): Promise<ToolModuleResult> {
   let namespace: Record<string, unknown>;
   try {
     const url = pathToFileURL(file).href;
-    namespace = (TYPESCRIPT.has(extension) ? await typescriptLoader().import(url, import.meta.url) : await import(url)) as Record<string, unknown>;
+    namespace = (TYPESCRIPT.has(extension) ? await (await typescriptLoader()).import(url, import.meta.url) : await import(url)) as Record<string, unknown>;
   } catch (error) {
     return { ok: false, problem: `failed to load: ${loadFailure(error, file)}` };
   }
@@ -51,19 +49,20 @@ interface TypeScriptLoader {
 }
 
 const TSX_NAMESPACE = 'troupe-tool-modules';
-let loader: TypeScriptLoader | undefined;
+let loader: Promise<TypeScriptLoader> | undefined;
 
 /**
  * tsx's loader for TypeScript, registered once per process under its own namespace (what
  * `tsImport` does per call): only imports made through it are compiled, and a module imported
  * twice is evaluated once, as Node does for JavaScript. The CommonJS hook serves TypeScript that
- * is compiled as CommonJS (a package without `"type": "module"`, or `.cts`).
+ * is compiled as CommonJS (a package without `"type": "module"`, or `.cts`). tsx is imported on
+ * first use, so graphs without TypeScript modules do not pay for it at startup.
  */
-function typescriptLoader(): TypeScriptLoader {
-  if (loader === undefined) {
-    registerCommonJs({ namespace: TSX_NAMESPACE });
-    loader = registerEsm({ namespace: TSX_NAMESPACE });
-  }
+function typescriptLoader(): Promise<TypeScriptLoader> {
+  loader ??= Promise.all([import('tsx/cjs/api'), import('tsx/esm/api')]).then(([commonJs, esm]) => {
+    commonJs.register({ namespace: TSX_NAMESPACE });
+    return esm.register({ namespace: TSX_NAMESPACE });
+  });
   return loader;
 }
 
