@@ -32,22 +32,57 @@ function scalarValue(slot: Slot): unknown {
   return slot.node !== null && isScalar(slot.node) ? slot.node.value : undefined;
 }
 
+/**
+ * A scalar's value for a reader that wants something other than a string: a string holding a
+ * `${NAME}` comes back substituted, with `written` set to the text as written (so the reader
+ * converts it, and says where a bad value came from); `failed` when the substitution itself was
+ * reported.
+ */
+function interpolatedScalar(ctx: ReadContext, slot: Slot): { value: unknown; written?: string; failed?: true } {
+  const value = scalarValue(slot);
+  if (typeof value !== 'string' || !value.includes('${')) return { value };
+  const substituted = ctx.interpolate(value, slot);
+  return substituted === undefined ? { value, failed: true } : { value: substituted, written: value };
+}
+
+/** Reports that a substituted value is not what the field wants: `<path> must be <expected>, got "x" (from ${X})`. */
+function reportSubstituted(ctx: ReadContext, slot: Slot, expected: string, value: string, written: string, hint?: string): undefined {
+  ctx.report(slot, `${slot.path} must be ${expected}, got ${JSON.stringify(value)} (from ${written})`, hint);
+  return undefined;
+}
+
+const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+
 /** A string, with `${ENV}` references substituted. */
 export const readString: Reader<string> = (ctx, slot) => {
   const value = scalarValue(slot);
   return typeof value === 'string' ? ctx.interpolate(value, slot) : reportType(ctx, slot, 'a string');
 };
 
-/** `true` or `false`. */
+/** `true` or `false`; also a `${NAME}` whose value is `true` or `false` (any case). */
 export const readBoolean: Reader<boolean> = (ctx, slot) => {
-  const value = scalarValue(slot);
-  return typeof value === 'boolean' ? value : reportType(ctx, slot, 'true or false');
+  const { value, written, failed } = interpolatedScalar(ctx, slot);
+  if (failed === true) return undefined;
+  if (typeof value === 'boolean') return value;
+  if (written !== undefined && typeof value === 'string') {
+    const lower = value.trim().toLowerCase();
+    return lower === 'true' ? true : lower === 'false' ? false : reportSubstituted(ctx, slot, 'true or false', value, written);
+  }
+  return reportType(ctx, slot, 'true or false');
 };
 
-/** A finite number that passes `test`; `expected` says what that is (`a positive integer`). */
+/**
+ * A finite number that passes `test`; `expected` says what that is (`a positive integer`). A
+ * `${NAME}` is substituted and its value read as a number (`maxTurns: ${MAX_TURNS:-5}`).
+ */
 export function numberReader(expected: string, test: (value: number) => boolean): Reader<number> {
   return (ctx, slot) => {
-    const value = scalarValue(slot);
+    const { value, written, failed } = interpolatedScalar(ctx, slot);
+    if (failed === true) return undefined;
+    if (written !== undefined && typeof value === 'string') {
+      const number = NUMBER.test(value.trim()) ? Number(value) : Number.NaN;
+      return Number.isFinite(number) && test(number) ? number : reportSubstituted(ctx, slot, expected, value, written);
+    }
     return typeof value === 'number' && Number.isFinite(value) && test(value) ? value : reportType(ctx, slot, expected);
   };
 }
@@ -61,12 +96,14 @@ export const readPositiveNumber = numberReader('a positive number', (n) => n > 0
 /** A number ≥ 0. */
 export const readNonNegativeNumber = numberReader('a non-negative number', (n) => n >= 0);
 
-/** One of a fixed set of strings; a near miss gets a "did you mean" hint. */
+/** One of a fixed set of strings (a `${NAME}` substituted first); a near miss gets a "did you mean" hint. */
 export function oneOfReader<const T extends string>(values: readonly T[]): Reader<T> {
   return (ctx, slot) => {
-    const value = scalarValue(slot);
+    const { value, written, failed } = interpolatedScalar(ctx, slot);
+    if (failed === true) return undefined;
     if (typeof value === 'string' && (values as readonly string[]).includes(value)) return value as T;
     const hint = typeof value === 'string' ? didYouMean(value, values) : undefined;
+    if (written !== undefined && typeof value === 'string') return reportSubstituted(ctx, slot, `one of ${values.join(', ')}`, value, written, hint);
     return reportType(ctx, slot, `one of ${values.join(', ')}`, hint);
   };
 }

@@ -1,4 +1,5 @@
 import { isAlias, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { maskReferences, unmaskReferences } from './flow-safe-references.js';
 import type { GraphProblem } from './graph-file-error.js';
 
 /** A 1-based line and column. */
@@ -24,10 +25,15 @@ export class YamlSource {
     this.#lines = lines;
   }
 
-  /** Parses `text`; syntax errors are kept for {@link syntaxProblems}, never thrown. */
+  /**
+   * Parses `text`; syntax errors are kept for {@link syntaxProblems}, never thrown. A `${…}`
+   * reference reads as one plain scalar wherever it stands, inside flow collections too.
+   */
   static parse(file: string, text: string): YamlSource {
     const lines = new LineCounter();
-    const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+    const masked = maskReferences(text);
+    const doc = parseDocument(masked, { lineCounter: lines, prettyErrors: false });
+    if (masked !== text) unmaskReferences(doc);
     return new YamlSource(file, text, doc, lines);
   }
 

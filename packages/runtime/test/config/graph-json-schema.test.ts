@@ -1,7 +1,7 @@
 /**
  * The published JSON Schema of graph files (`@troupe/runtime/graph.schema.json`, for editors):
  * every example graph of the repository validates against it and loads; files with a typo'd
- * key, a wrong type or an unknown step shape do not validate.
+ * key, a wrong type or an unknown step shape do not validate; a `${NAME}` where a number belongs does.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,6 +29,8 @@ describe('graph JSON Schema', () => {
     expect(validate({ ...base, agents: { a: { model: 'm', tools: ['clock', { module: './tools/weather.ts' }, { bash: { timeoutMs: 5 } }] } } })).toEqual({ ok: true });
     expect(validate({ ...base, agents: { a: { model: 'm', sytem: 'x' } } }).ok).toBe(false);
     expect(validate({ ...base, agents: { a: { model: 'm', limits: { maxTurns: 'ten' } } } }).ok).toBe(false);
+    // A variable stands for a number or a boolean: the loader converts it.
+    expect(validate({ ...base, agents: { a: { model: 'm', limits: { maxTurns: '${MAX_TURNS:-5}' }, concurrency: '${N}' } } })).toEqual({ ok: true });
     expect(validate({ ...base, pipelines: { p: { steps: [{ id: 's', agnet: 'a' }] } } }).ok).toBe(false);
     expect(validate({ ...base, version: 2 }).ok).toBe(false);
   });
