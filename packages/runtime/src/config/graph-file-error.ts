@@ -36,15 +36,16 @@ export function formatGraphProblems(problems: readonly GraphProblem[]): string {
 
 /**
  * Every problem found while loading a graph file, reported at once. `problems` is never empty;
- * `data` carries the same list so it survives `toJSON()`.
+ * `data` carries the same list so it survives `toJSON()`. When the graph file itself could not be
+ * read, `cause` is the read's error (a `TextFileError` for a binary or oversized file).
  */
 export class GraphFileError extends TroupeError {
   readonly file: string;
   readonly problems: readonly GraphProblem[];
 
-  constructor(file: string, problems: readonly GraphProblem[]) {
+  constructor(file: string, problems: readonly GraphProblem[], options: { cause?: unknown } = {}) {
     const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
-    super(GraphErrorCode.InvalidGraphFile, `${count} in ${file}:\n${formatGraphProblems(problems)}`, { data: { file, problems } });
+    super(GraphErrorCode.InvalidGraphFile, `${count} in ${file}:\n${formatGraphProblems(problems)}`, { data: { file, problems }, cause: options.cause });
     this.file = file;
     this.problems = problems;
   }

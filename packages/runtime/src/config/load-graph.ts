@@ -30,9 +30,10 @@ export interface LoadGraphOptions {
 
 /**
  * Loads and validates a graph file. Throws {@link GraphFileError} listing every problem at once
- * (an unreadable file, YAML syntax, wrong types, unknown or missing keys, unknown references,
- * unset variables, unreadable script files, tool modules that do not load or export no valid
- * tool), each with file, line and column. Tool modules are imported (their code runs). Problems are
+ * (an unreadable, binary or oversized file — see `readTextFileFromDisk` —, YAML syntax, wrong
+ * types, unknown or missing keys, unknown references, unset variables, unreadable script files,
+ * tool modules that do not load or export no valid tool), each with file, line and column. Tool
+ * modules are imported (their code runs). Problems are
  * reported with `file` as given, so relative paths stay relative in messages. Throws
  * {@link UnknownAgentError} when a valid file does not define the `entry` option's agent.
  */
@@ -42,7 +43,7 @@ export async function loadGraphFile(file: string, options: LoadGraphOptions = {}
   try {
     text = await readTextFile(file);
   } catch (error) {
-    throw new GraphFileError(file, [{ file, line: 1, col: 1, message: `cannot read the graph file: ${describeReadError(error)}` }]);
+    throw new GraphFileError(file, [{ file, line: 1, col: 1, message: `cannot read the graph file: ${describeReadError(error)}` }], { cause: error });
   }
   return parseGraph(text, { ...options, file });
 }
