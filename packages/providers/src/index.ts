@@ -10,6 +10,7 @@ export { PROVIDER_PRESETS, providerPreset } from './provider-presets.js';
 
 export type { ScriptedFailure, ScriptedProvider, ScriptedProviderOptions, ScriptedReply, ScriptedToolCall, ScriptStep } from '@troupe/core/testing';
 export type { ModelCatalog } from './catalog/model-catalog.js';
+export type { ConnectionProblem } from './connection-problem.js';
 export type { CatalogVendor, ModelInfo, ModelPrices, ThinkingStyle } from './catalog/model-info.js';
 export type { Pricing, TokenCounts } from './catalog/usage-cost.js';
 export type { CreateProviderOptions } from './create-provider.js';

@@ -26,6 +26,14 @@ export interface LoadGraphOptions {
    * file need not name one. A name the file does not define is an {@link UnknownAgentError}.
    */
   entry?: string;
+  /**
+   * When given, what only a run needs is not a problem of the file: a vendor model's missing API
+   * key, or an unset variable in an API key, a header or an MCP server's `env`, `headers` or
+   * `bearerToken` is handed here (a warning, with its position) and the graph loads without it.
+   * For checking or drawing a file where the keys are not set (`troupe graph validate`, CI).
+   * Default: such a key is a problem, as a run needs it.
+   */
+  onMissingKey?: (problem: GraphProblem) => void;
 }
 
 /**
@@ -57,7 +65,7 @@ export async function parseGraph(text: string, options: LoadGraphOptions & { fil
   if (syntax.length > 0) throw new GraphFileError(file, syntax);
 
   const catalog = options.tools ?? defaultToolRegistry();
-  const ctx = new ReadContext(source, createReadState(options.env ?? process.env, catalog));
+  const ctx = new ReadContext(source, createReadState(options.env ?? process.env, catalog, options.onMissingKey));
   const draft = readGraph(ctx, options.entry);
   const models: [string, ModelConfig][] = [];
   for (const model of Object.values(draft.models)) {

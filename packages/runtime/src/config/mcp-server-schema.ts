@@ -3,7 +3,7 @@ import { isMap } from 'yaml';
 import { field, objectReader } from './object-reader.js';
 import type { ReadContext, Slot } from './read-context.js';
 import { readPath } from './tool-settings-schema.js';
-import { listReader, oneOfReader, readBoolean, readPositiveInteger, readString, recordReader, type MapEntry, type Reader } from './yaml-readers.js';
+import { listReader, oneOfReader, readBoolean, readPositiveInteger, readSecret, readString, recordReader, type MapEntry, type Reader } from './yaml-readers.js';
 
 const readUrl: Reader<string> = (ctx, slot) => {
   const text = readString(ctx, slot);
@@ -27,17 +27,18 @@ const readPrefix: Reader<string> = (ctx, slot) => {
   return undefined;
 };
 
-const readStrings = recordReader((ctx, entry) => readString(ctx, entry.slot));
+/** `env` and `headers`: values only a run needs, so an unset variable in them is a missing key. */
+const readSecrets = recordReader((ctx, entry) => readSecret(ctx, entry.slot));
 
 const readServerFields = objectReader({
   type: field(oneOfReader(['stdio', 'http', 'sse'])),
   command: field(readString),
   args: field(listReader(readString)),
-  env: field(readStrings),
+  env: field(readSecrets),
   cwd: field(readPath),
   url: field(readUrl),
-  headers: field(readStrings),
-  bearerToken: field(readString),
+  headers: field(readSecrets),
+  bearerToken: field(readSecret),
   toolPrefix: field(readPrefix),
   timeoutMs: field(readPositiveInteger),
   trustAnnotations: field(readBoolean),

@@ -2,7 +2,7 @@ import type { AnthropicCacheOptions } from '@troupe/providers';
 import { isMap, isScalar } from 'yaml';
 import { field, objectReader } from './object-reader.js';
 import type { Reader } from './yaml-readers.js';
-import { oneOfReader, readBoolean, readString, recordReader, reportType } from './yaml-readers.js';
+import { oneOfReader, readBoolean, readSecret, readString, recordReader, reportType } from './yaml-readers.js';
 
 /** `baseUrl`: an absolute http(s) URL. */
 export const readBaseUrl: Reader<string> = (ctx, slot) => {
@@ -21,8 +21,8 @@ export const readBaseUrl: Reader<string> = (ctx, slot) => {
   return text;
 };
 
-/** `headers`: a mapping of header names to strings. */
-export const readHeaders: Reader<Record<string, string>> = recordReader((ctx, entry) => readString(ctx, entry.slot));
+/** `headers`: a mapping of header names to strings (secrets: an unset variable is a missing key). */
+export const readHeaders: Reader<Record<string, string>> = recordReader((ctx, entry) => readSecret(ctx, entry.slot));
 
 /** `thinking`: one of the core's thinking levels. */
 export const readThinking = oneOfReader(['off', 'minimal', 'low', 'medium', 'high']);

@@ -5,7 +5,7 @@ import { readBaseUrl, readCache, readHeaders, readThinking } from './model-optio
 import { field, objectReader } from './object-reader.js';
 import type { ReadContext, Slot } from './read-context.js';
 import { readScript } from './script-schema.js';
-import { readPositiveInteger, readString, type MapEntry, type Reader } from './yaml-readers.js';
+import { readPositiveInteger, readSecret, readString, type MapEntry, type Reader } from './yaml-readers.js';
 
 /** A `scriptFile` reference, loaded after the graph file has been read. */
 export interface ScriptFileRef {
@@ -48,7 +48,7 @@ const readModelFields = objectReader({
   model: field(readModelSpec, { required: true, missingHint: 'for example "model: openai:gpt-4.1-mini", or "model: scripted"' }),
   script: field(readScript),
   scriptFile: field(readScriptFile),
-  apiKey: field(readString),
+  apiKey: field(readSecret),
   baseUrl: field(readBaseUrl),
   headers: field(readHeaders),
   thinking: field(readThinking),
@@ -63,8 +63,9 @@ const CONNECTION_KEYS = ['apiKey', 'baseUrl', 'headers', 'cache'] as const;
  * One entry of `models`: `model: provider:model`, plus for a scripted model its steps, inline
  * (`script`) or from a YAML file (`scriptFile`), exactly one of the two; for a vendor model its
  * `apiKey`, `baseUrl`, `headers` and (Anthropic) `cache`; for any model `thinking` and
- * `maxTokens`. A vendor model without a key (option or environment variable) or an
- * OpenAI-compatible one without a base URL is reported at its `model:` line.
+ * `maxTokens`. A vendor model without a key (option or environment variable: a missing key, see
+ * `ReadContext.reportMissingKeyAt`) or an OpenAI-compatible one without a base URL is reported
+ * at its `model:` line.
  */
 export function readModel(ctx: ReadContext, entry: MapEntry): ModelDraft | undefined {
   ctx.define('model', entry.key);
@@ -99,7 +100,8 @@ export function readModel(ctx: ReadContext, entry: MapEntry): ModelDraft | undef
   // A key given but unreadable (an unset variable) was reported already; do not also say it is missing.
   if (!has('apiKey') || values.apiKey !== undefined) {
     const problem = connectionProblem(spec, { ...pick(options, 'apiKey', 'baseUrl'), env: ctx.state.env });
-    if (problem !== undefined) ctx.report(keySlot('model'), problem);
+    if (problem?.kind === 'apiKey') ctx.reportMissingKeyAt(ctx.offsetOf(keySlot('model')), problem.message);
+    else if (problem !== undefined) ctx.report(keySlot('model'), problem.message);
   }
   const draft: ModelDraft = { name: entry.key, spec };
   if (values.script !== undefined) draft.script = values.script;

@@ -46,12 +46,13 @@ export interface ReadState {
   readonly env: Env;
   /** The tools agents may name, with their settings (checked as the tool lists are read). */
   readonly tools?: ToolCatalog;
+  /** Where a missing API key goes when it is a warning rather than a problem (see `LoadGraphOptions.onMissingKey`). */
+  readonly onMissingKey?: (problem: GraphProblem) => void;
 }
 
 /** A fresh {@link ReadState}. */
-export function createReadState(env: Env, tools?: ToolCatalog): ReadState {
-  const state: ReadState = { problems: [], definitions: new Map(), references: [], toolModules: [], env };
-  return tools === undefined ? state : { ...state, tools };
+export function createReadState(env: Env, tools?: ToolCatalog, onMissingKey?: (problem: GraphProblem) => void): ReadState {
+  return { problems: [], definitions: new Map(), references: [], toolModules: [], env, ...(tools === undefined ? {} : { tools }), ...(onMissingKey === undefined ? {} : { onMissingKey }) };
 }
 
 /** The path of a child: `a.b`, `a[0]`, or just the key at the top. */
@@ -100,6 +101,13 @@ export class ReadContext {
     this.state.problems.push(this.source.problemAt(offset, message, hint));
   }
 
+  /** Records a missing API key at a source offset: a problem, or a warning when the load only checks the file. */
+  reportMissingKeyAt(offset: number, message: string, hint?: string): void {
+    const problem = this.source.problemAt(offset, message, hint);
+    if (this.state.onMissingKey === undefined) this.state.problems.push(problem);
+    else this.state.onMissingKey(problem);
+  }
+
   /** Records that `name` is defined (so references to it resolve even if its body has problems). */
   define(kind: ReferenceKind, name: string): void {
     let names = this.state.definitions.get(kind);
@@ -118,8 +126,10 @@ export class ReadContext {
   /**
    * Substitutes `${NAME}` references, reporting each bad one at its own position; `undefined`
    * when there was one, so a half-substituted value does not cause further, misleading problems.
+   * In a `secret` (an API key, a header), an unset variable is a missing key (see
+   * {@link reportMissingKeyAt}).
    */
-  interpolate(text: string, slot: Slot): string | undefined {
+  interpolate(text: string, slot: Slot, options: { secret?: boolean } = {}): string | undefined {
     const { value, problems } = interpolateEnv(text, this.state.env);
     if (problems.length === 0) return value;
     const raw = slot.node === null ? '' : this.source.sourceOf(slot.node);
@@ -131,7 +141,8 @@ export class ReadContext {
       if (found !== -1) searchFrom = found + problem.text.length;
       const offset = found === -1 ? base : base + found;
       if (problem.kind === 'unset') {
-        this.reportAt(offset, `environment variable "${problem.name}" is not set`, `set it, give a fallback with \${${problem.name}:-value}, or write $\${ for a literal \${`);
+        const report = options.secret === true ? this.reportMissingKeyAt.bind(this) : this.reportAt.bind(this);
+        report(offset, `environment variable "${problem.name}" is not set`, `set it, give a fallback with \${${problem.name}:-value}, or write $\${ for a literal \${`);
       } else {
         this.reportAt(offset, `malformed variable reference "${problem.text}"`, 'write ${NAME} or ${NAME:-fallback}, or $${ for a literal ${');
       }

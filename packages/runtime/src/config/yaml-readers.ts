@@ -59,6 +59,16 @@ export const readString: Reader<string> = (ctx, slot) => {
   return typeof value === 'string' ? ctx.interpolate(value, slot) : reportType(ctx, slot, 'a string');
 };
 
+/**
+ * A string that only a run needs (an API key, a header, an MCP server's env value): like
+ * {@link readString}, but an unset variable in it is a missing key, a warning when the load only
+ * checks the file.
+ */
+export const readSecret: Reader<string> = (ctx, slot) => {
+  const value = scalarValue(slot);
+  return typeof value === 'string' ? ctx.interpolate(value, slot, { secret: true }) : reportType(ctx, slot, 'a string');
+};
+
 /** `true` or `false`; also a `${NAME}` whose value is `true` or `false` (any case). */
 export const readBoolean: Reader<boolean> = (ctx, slot) => {
   const { value, written, failed } = interpolatedScalar(ctx, slot);
