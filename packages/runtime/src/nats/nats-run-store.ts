@@ -6,6 +6,7 @@ import { listKeys, parseStored, readEntries, readEntry, type StoredShape } from 
 import { chunkMessages, extendTail, readHistory, type HistoryTail } from './message-chunks.js';
 import { fromKeyToken, keyToken, kvKey } from './nats-names.js';
 import type { NatsResources } from './nats-resources.js';
+import { purgeRun } from './purge-run.js';
 import { readRunEvents } from './run-events.js';
 import { WriteChains } from './write-chains.js';
 
@@ -133,6 +134,14 @@ export function createNatsRunStore(resources: NatsResources): NatsRunStore {
       await afterWrites(id, 'child', ...(parent === undefined ? [] : [parent]));
       const keys = await listKeys(children, parent === undefined ? `${keyToken(id)}.>` : `${kvKey(id, parent)}.*`);
       return readEntries<ChildRecord>(children, keys, 'child record', CHILD_SHAPE);
+    },
+    deleteRun: async (id) => {
+      await writes.settled([id]);
+      await events.settle();
+      if ((await readEntry<RunRecord>(runs, kvKey(id), 'run record', RUN_SHAPE)) === undefined) throw unknownRun(resources, id);
+      await watch.retry(() => purgeRun(resources, id));
+      known.delete(id);
+      for (const key of tails.keys()) if (key.startsWith(`${kvKey(id)}.`)) tails.delete(key);
     },
   };
 }

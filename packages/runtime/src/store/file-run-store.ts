@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseAgentSnapshot, TroupeError, withHistory, type AgentEvent, type AgentSnapshot, type Message, type RunId } from '@troupe/core';
 import { isProcessAlive, processIdentity, type ProcessIdentity } from '../local/process-identity.js';
@@ -169,6 +169,15 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
       await chains.get(id);
       const children = (await readJson<ChildRecord[]>(join(runDir(id), 'children.json'))) ?? [];
       return parent === undefined ? children : children.filter((c) => c.parent === parent);
+    },
+    deleteRun: async (id) => {
+      await drainEvents(id);
+      await chain(id, async () => {
+        await record(id);
+        // The record first: a deletion cut short leaves no half run that still lists.
+        await rm(join(runDir(id), 'run.json'));
+        await rm(runDir(id), { recursive: true, force: true });
+      });
     },
   };
 }

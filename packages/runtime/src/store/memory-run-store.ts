@@ -56,5 +56,9 @@ export function createMemoryRunStore(): RunStore {
       return found === undefined ? undefined : { ...found };
     },
     children: async (id, parent) => [...entry(id).children.values()].filter((c) => parent === undefined || c.parent === parent).map((c) => ({ ...c })),
+    deleteRun: async (id) => {
+      entry(id);
+      runs.delete(id);
+    },
   };
 }

@@ -77,4 +77,10 @@ export interface RunStore {
   child(id: RunId, parent: AgentPath, toolCallId: string): Promise<ChildRecord | undefined>;
   /** Every delegation of the run (of `parent` only, when given). */
   children(id: RunId, parent?: AgentPath): Promise<ChildRecord[]>;
+  /**
+   * Deletes everything kept about a run — its record, events, checkpoints and delegations — once
+   * the writes made to it so far have landed. The caller makes sure the run has ended (nothing
+   * writes to it any more); `troupe runs prune` never deletes a running or waiting run.
+   */
+  deleteRun(id: RunId): Promise<void>;
 }

@@ -3,8 +3,8 @@
  * run records (create, update, get, list by start time, the typed error for an unknown run),
  * events read back in order, checkpoints (appended per turn, rewritten from 0 by a compaction,
  * stale messages of an earlier longer history ignored, histories rebuilt equal to a real agent's
- * own snapshot, writes applied in call order) and delegations. Not a test file by itself: each
- * store's test calls {@link runStoreContract}.
+ * own snapshot, writes applied in call order), delegations, and deleting a run (everything of it,
+ * nothing of another). Not a test file by itself: each store's test calls {@link runStoreContract}.
  */
 import { Agent, createRunId, emptyUsage, parseAgentPath, userMessage, withHistory, type AgentCheckpoint, type AgentEvent, type AgentOptions, type AgentSnapshot, type Message, type RunId, type Tool } from '@troupe/core';
 import { createScriptedProvider, type ScriptStep } from '@troupe/core/testing';
@@ -165,6 +165,47 @@ export function runStoreContract(name: string, make: MakeRunStore): void {
         const byCall = (a: ChildRecord, b: ChildRecord): number => `${a.parent} ${a.toolCallId}`.localeCompare(`${b.parent} ${b.toolCallId}`);
         expect((await store.children(runId, parseAgentPath('lead'))).sort(byCall)).toEqual([done, child('lead', 'call_2')]);
         expect((await store.children(runId)).sort(byCall)).toEqual([done, child('lead', 'call_2'), child('lead/researcher#1', 'call_1')]);
+      });
+    });
+
+    describe('deleting', () => {
+      it('deletes everything kept about one run, and leaves the others alone', async () => {
+        const { checkpoints } = await checkpointedRun([{ text: 'one' }, { text: 'two' }], { prompts: ['a', 'b'] });
+        const [gone, kept] = [newRunId(), newRunId()];
+        for (const id of [gone, kept]) {
+          await store.createRun(record(id));
+          store.appendEvent({ type: 'turn_start', turn: 1, runId: id, agentPath: parseAgentPath('lead'), seq: 1, ts: 1 });
+          for (const checkpoint of checkpoints) await store.saveCheckpoint(id, checkpointOf(checkpoint));
+          await store.saveChild(id, { parent: parseAgentPath('lead'), toolCallId: 'call_1', path: parseAgentPath('lead/researcher#1'), agent: 'researcher', task: 't', depth: 1 });
+          await store.flush(id);
+        }
+        await store.deleteRun(gone);
+        expect(await store.getRun(gone)).toBeUndefined();
+        expect((await store.listRuns()).map((run) => run.id)).not.toContain(gone);
+        await expect(store.loadSnapshots(gone)).rejects.toMatchObject({ code: RunStoreErrorCode.UnknownRun });
+        await expect(store.deleteRun(gone)).rejects.toMatchObject({ code: RunStoreErrorCode.UnknownRun });
+        expect(await store.getRun(kept)).toEqual(record(kept));
+        expect(await store.readEvents(kept)).toHaveLength(1);
+        expect(await store.loadSnapshots(kept)).toHaveLength(1);
+        expect(await store.children(kept)).toHaveLength(1);
+      });
+
+      it('starts afresh when a deleted run id is created again', async () => {
+        const id = newRunId();
+        await store.createRun(record(id));
+        store.appendEvent({ type: 'turn_start', turn: 1, runId: id, agentPath: parseAgentPath('lead'), seq: 1, ts: 1 });
+        await store.saveChild(id, { parent: parseAgentPath('lead'), toolCallId: 'call_1', path: parseAgentPath('lead/researcher#1'), agent: 'researcher', task: 't', depth: 1 });
+        await store.deleteRun(id);
+        await store.createRun(record(id, 5));
+        await store.flush(id);
+        expect(await store.getRun(id)).toEqual(record(id, 5));
+        expect(await store.readEvents(id)).toEqual([]);
+        expect(await store.children(id)).toEqual([]);
+        expect(await store.loadSnapshots(id)).toEqual([]);
+      });
+
+      it('rejects deleting a run it does not have with unknown_run', async () => {
+        await expect(store.deleteRun(newRunId())).rejects.toMatchObject({ code: RunStoreErrorCode.UnknownRun });
       });
     });
   });

@@ -3,7 +3,8 @@
  * nats-server, one namespace per test; and what is NATS's own: runs listed by start time, updates
  * of one run from two connections both land (compare-and-set), a history larger than one payload
  * is split into chunks and rebuilt, a message or an event larger than one payload is a typed
- * error, and events appended while the server restarts are all stored, once, in order.
+ * error, events appended while the server restarts are all stored, once, in order, and a deleted
+ * run leaves nothing in any stream or bucket.
  */
 import { Agent, createRunId, parseAgentPath, userMessage, type AgentEvent, type AgentSnapshot, type RunId } from '@troupe/core';
 import { createScriptedProvider } from '@troupe/core/testing';
@@ -58,6 +59,24 @@ describe('the NATS run store', () => {
     );
     await Promise.all([coordinator.updateRun(runId, { status: 'done' }), worker.updateRun(runId, { endedAt: 5 })]);
     expect(await coordinator.getRun(runId)).toMatchObject({ status: 'done', endedAt: 5, input: 'in8', graphFile: 'g9' });
+  });
+
+  it('deletes a run from every stream and bucket, leaving no delete markers', async () => {
+    const store = await freshStore();
+    const { names, jsm } = store.resources;
+    const runId = createRunId();
+    await store.createRun(runOf(runId));
+    const big = userMessage(''.padEnd(8_000, '.'), 0);
+    await store.saveCheckpoint(runId, { head: head(), from: 0, added: [big] });
+    await store.resources.actors.put(`${runId}.lead`, JSON.stringify({ status: 'ended' }));
+    store.appendEvent({ type: 'turn_start', turn: 1, runId, agentPath: parseAgentPath('lead'), seq: 1, ts: 1 });
+    await store.flush(runId);
+    const stored = async (stream: string): Promise<number> => (await jsm.streams.info(stream)).state.messages;
+    const buckets = [names.runsBucket, names.actorsBucket, names.headsBucket, names.messagesBucket].map((bucket) => `KV_${bucket}`);
+    for (const stream of buckets) expect(await stored(stream)).toBeGreaterThan(0);
+    await store.deleteRun(runId);
+    for (const stream of buckets) expect(await stored(stream)).toBe(0);
+    expect((await jsm.streams.info(names.eventsStream, { subjects_filter: names.eventsSubject(runId) })).state.subjects ?? {}).toEqual({});
   });
 
   it('splits a history larger than one payload into chunks and rebuilds it', async () => {
