@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { prettyLogDestination } from './pretty-log-destination.js';
 
 /** Log levels, least to most verbose after `silent`. */
 export const LOG_LEVELS = ['silent', 'fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
@@ -17,6 +18,14 @@ export interface LoggerOptions {
   destination?: DestinationStream;
   /** Fields on every line (`{ component: 'cli' }`). */
   base?: Record<string, unknown>;
+  /**
+   * `json` (default): one JSON object per line, for machines and log collectors. `pretty`: one
+   * line a person reads (`14:02:07.312 WARN  message key=value`), for a terminal; formatted in
+   * this thread, no transport worker.
+   */
+  format?: 'json' | 'pretty';
+  /** With `pretty`: colour the level and the fields (ANSI). Default false. */
+  colors?: boolean;
 }
 
 /** The redaction paths: each key at the top level and up to three objects deep. */
@@ -25,12 +34,13 @@ function redactPaths(): string[] {
 }
 
 /**
- * A pino logger writing JSON lines to standard error (stdout stays free for program output),
- * with the values of secret-looking keys (`apiKey`, `authorization`, `token`, `password`…)
- * replaced by `[redacted]`.
+ * A pino logger writing JSON lines (or, with `format: 'pretty'`, lines for a person) to standard
+ * error (stdout stays free for program output), with the values of secret-looking keys
+ * (`apiKey`, `authorization`, `token`, `password`…) replaced by `[redacted]` in either format.
  */
 export function createLogger(options: LoggerOptions = {}): Logger {
-  const destination = options.destination ?? pino.destination({ fd: 2, sync: true });
+  const json = options.destination ?? pino.destination({ fd: 2, sync: true });
+  const destination = options.format === 'pretty' ? prettyLogDestination(json, { colors: options.colors === true }) : json;
   return pino(
     {
       level: options.level ?? 'info',

@@ -1,7 +1,8 @@
 import {
-  createGraphMcpHub, createLogger, formatGraphProblems, GraphFileError, loadGraphFile, UnknownAgentError, type GraphConfig, type LogLevel, type McpConnectReport,
+  createGraphMcpHub, formatGraphProblems, GraphFileError, loadGraphFile, UnknownAgentError, type GraphConfig, type LogLevel, type McpConnectReport,
 } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
+import { commandLogger } from '../command-logger.js';
 import { ExitCode } from '../exit-code.js';
 
 /** What `troupe mcp tools` was asked to do. */
@@ -21,7 +22,7 @@ export interface McpToolsCommandOptions {
  * cannot be started or reached is reported and makes the exit code 1, after the others are listed.
  */
 export async function mcpToolsCommand(options: McpToolsCommandOptions, io: CliIo): Promise<ExitCode> {
-  const logger = createLogger({ level: options.logLevel ?? 'warn', destination: { write: io.stderr }, base: { command: 'mcp tools' } });
+  const logger = commandLogger(io, options.logLevel ?? 'warn', 'mcp tools');
   let graph: GraphConfig;
   try {
     graph = await loadGraphFile(options.file, { env: io.env });

@@ -1,6 +1,7 @@
 import type { PermissionDecision } from '@troupe/core';
-import { createLogger, type ControlCommand, type LogLevel, type PendingAt } from '@troupe/runtime';
+import type { ControlCommand, LogLevel, PendingAt } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
+import { commandLogger } from '../command-logger.js';
 import { ExitCode } from '../exit-code.js';
 import { followRun } from '../nats/follow-run.js';
 import type { NatsFlags } from '../nats/nats-flags.js';
@@ -28,7 +29,7 @@ export interface NatsAnswerOptions {
 export function natsAnswerCommand(options: NatsAnswerOptions, io: CliIo): Promise<ExitCode> {
   const { answer } = options;
   if (!isKnownDecision(answer, io)) return Promise.resolve(ExitCode.BadInput);
-  const logger = createLogger({ level: options.logLevel ?? 'warn', destination: { write: io.stderr }, base: { command: answer.kind } });
+  const logger = commandLogger(io, options.logLevel ?? 'warn', answer.kind);
   return withNatsSession(options.nats, io, answer.kind, async (session) => {
     const control = await openRunControl(session, options.runId, io, answer.kind, async (run) => {
       const hash = await runGraphHash(session, run, io);

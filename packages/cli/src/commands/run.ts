@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import {
   agentOptionsFromConfig,
   createFileRunStore,
-  createLogger,
   createRuntime,
   DEFAULT_RUNS_DIR,
   formatGraphProblems,
@@ -18,6 +17,7 @@ import {
   type RunHandle,
 } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
+import { commandLogger } from '../command-logger.js';
 import { ExitCode } from '../exit-code.js';
 import type { NatsTarget } from '../nats/nats-flags.js';
 import { natsRuntime } from '../nats/nats-runtime.js';
@@ -63,7 +63,7 @@ export interface RunCommandOptions {
  * commands carry `--nats`. NATS that cannot be reached exits 2 before anything runs.
  */
 export async function runCommand(options: RunCommandOptions, io: CliIo): Promise<ExitCode> {
-  const logger = createLogger({ level: options.logLevel ?? 'warn', destination: { write: io.stderr }, base: { command: 'run' } });
+  const logger = commandLogger(io, options.logLevel ?? 'warn', 'run');
   let graph: GraphConfig;
   try {
     graph = await loadGraphFile(options.file, { env: io.env, ...(options.entry === undefined ? {} : { entry: options.entry }) });

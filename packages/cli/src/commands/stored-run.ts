@@ -1,10 +1,11 @@
 import { parseRunId, TroupeError } from '@troupe/core';
 import {
-  createFileRunStore, createLogger, createRuntime, TransportErrorCode, type ActorBuildOptions, type GraphConfig, type LogLevel,
+  createFileRunStore, createRuntime, TransportErrorCode, type ActorBuildOptions, type GraphConfig, type LogLevel,
   type Logger, type RunHandle, type RunRecord, type RunStatus, type RunStore, type Runtime,
 } from '@troupe/runtime';
 import { createNatsRunStore } from '@troupe/runtime/nats';
 import type { CliIo } from '../cli-io.js';
+import { commandLogger } from '../command-logger.js';
 import { ExitCode } from '../exit-code.js';
 import { natsRuntime } from '../nats/nats-runtime.js';
 import { loadProjectEnv } from '../project/dotenv.js';
@@ -56,7 +57,7 @@ interface PlacedRuntime {
  * live process, or a graph file that no longer loads exits 2.
  */
 export async function goOnWithStoredRun(options: StoredRunOptions, io: CliIo): Promise<ExitCode> {
-  const logger = createLogger({ level: options.logLevel ?? 'warn', destination: { write: io.stderr }, base: { command: options.command } });
+  const logger = commandLogger(io, options.logLevel ?? 'warn', options.command);
   const place = 'session' in options.at ? natsPlace(options.at.session, io) : filePlace(options.at.runsDir);
   const runId = parseRunId(options.runId);
   const record = await place.store.getRun(runId);

@@ -1,5 +1,6 @@
-import { createLogger, type LogLevel } from '@troupe/runtime';
+import type { LogLevel } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
+import { commandLogger } from '../command-logger.js';
 import { ExitCode } from '../exit-code.js';
 import { followRun } from '../nats/follow-run.js';
 import type { NatsFlags } from '../nats/nats-flags.js';
@@ -22,7 +23,7 @@ export interface WatchCommandOptions {
  * codes). Ctrl-C stops watching, not the run. An unknown run exits 2.
  */
 export function watchCommand(options: WatchCommandOptions, io: CliIo): Promise<ExitCode> {
-  const logger = createLogger({ level: options.logLevel ?? 'warn', destination: { write: io.stderr }, base: { command: 'watch' } });
+  const logger = commandLogger(io, options.logLevel ?? 'warn', 'watch');
   return withNatsSession(options.nats, io, 'watch', async (session) => {
     const control = await openRunControl(session, options.runId, io, 'watch');
     if (control === undefined) return ExitCode.BadInput;

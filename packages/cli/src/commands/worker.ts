@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
-import { agentOptionsFromConfig, createLogger, McpAdapterError, ProviderConfigError, type GraphConfig, type LogLevel } from '@troupe/runtime';
+import { agentOptionsFromConfig, McpAdapterError, ProviderConfigError, type GraphConfig, type LogLevel } from '@troupe/runtime';
 import { graphHash, startWorker } from '@troupe/runtime/nats';
 import type { CliIo } from '../cli-io.js';
+import { commandLogger } from '../command-logger.js';
 import { ExitCode } from '../exit-code.js';
 import type { NatsFlags } from '../nats/nats-flags.js';
 import { withNatsSession } from '../nats/nats-session.js';
@@ -39,7 +40,7 @@ const DEFAULT_GRACE_MS = 30_000;
  * an MCP server that cannot start, or a connection closed for good, exits 1.
  */
 export async function workerCommand(options: WorkerCommandOptions, io: CliIo): Promise<ExitCode> {
-  const logger = createLogger({ level: options.logLevel ?? 'info', destination: { write: io.stderr }, base: { command: 'worker' } });
+  const logger = commandLogger(io, options.logLevel ?? 'info', 'worker');
   const loaded = await loadGraphOrSay(options.file, io);
   if (loaded === undefined) return ExitCode.BadInput;
   const graph: GraphConfig = { ...loaded, file: resolve(loaded.file) };
