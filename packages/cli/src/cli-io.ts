@@ -51,6 +51,12 @@ export interface CliIo {
   /** Whether standard output is a terminal (the answer is then drawn with the live view). */
   readonly stdoutIsTTY?: boolean;
   /**
+   * Standard input, for a command that takes its input there (`echo q | troupe run f.yaml`): its
+   * bytes to the end, and whether it is a terminal (a person would have to type, so it is not
+   * read). Absent: there is nothing to read, as with a terminal.
+   */
+  readonly stdin?: AsyncIterable<Uint8Array | string> & { readonly isTTY?: boolean };
+  /**
    * Calls `listener` when the process is asked to terminate (SIGTERM, from a service manager or
    * `kill`), instead of dying at once; returns the function that stops listening, after which
    * SIGTERM kills again. For commands that run until stopped (`troupe worker`). Absent: nothing

@@ -53,6 +53,7 @@ try {
     env: process.env,
     stdoutIsTTY: process.stdout.isTTY === true,
     ...(terminal === undefined ? {} : { terminal }),
+    stdin: process.stdin,
     onTerminate: (listener) => {
       process.on('SIGTERM', listener);
       return () => void process.off('SIGTERM', listener);

@@ -143,10 +143,10 @@ describe('troupe run', () => {
 });
 
 describe('troupe usage', () => {
-  it('exits 2 when --input is missing', async () => {
+  it('exits 2 when the input is missing', async () => {
     const io = captureIo();
     expect(await runCli(['run', fixturePath('echo.yaml')], io)).toBe(2);
-    expect(io.stderrText()).toContain("required option '-i, --input <text>' not specified");
+    expect(io.stderrText()).toMatch(/^troupe run: no input: give it as an argument/);
   });
 
   it('exits 2 for an unknown command or a bad log level', async () => {
@@ -159,7 +159,7 @@ describe('troupe usage', () => {
   it('prints help and the version on stdout with exit 0', async () => {
     const help = captureIo();
     expect(await runCli(['run', '--runs-dir', RUNS, '--help'], help)).toBe(0);
-    expect(help.stdoutText()).toContain('Usage: troupe run [options] <file>');
+    expect(help.stdoutText()).toContain('Usage: troupe run [options] <file> [input]');
     const version = captureIo();
     expect(await runCli(['--version'], version)).toBe(0);
     expect(version.stdoutText()).toBe('0.1.0\n');

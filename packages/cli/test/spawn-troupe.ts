@@ -30,6 +30,8 @@ export interface TroupeSpawnOptions {
   env?: Record<string, string>;
   /** Where it runs. Default: the fixtures directory. */
   cwd?: string;
+  /** Piped to its standard input. Default: none (it reads end of file at once). */
+  stdin?: string | Uint8Array;
 }
 
 /**
@@ -40,7 +42,9 @@ export interface TroupeSpawnOptions {
 export function startTroupe(args: readonly string[], options: TroupeSpawnOptions = {}): RunningTroupe {
   // Plain output: nx sets FORCE_COLOR for the tasks it runs, which would win over NO_COLOR.
   const { FORCE_COLOR: _forced, ...inherited } = process.env;
-  const child = spawn(process.execPath, [TROUPE_BIN, ...args], { cwd: options.cwd ?? FIXTURES, env: { ...inherited, NO_COLOR: '1', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [TROUPE_BIN, ...args], { cwd: options.cwd ?? FIXTURES, env: { ...inherited, NO_COLOR: '1', ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stdin.on('error', () => undefined); // a child that exits without reading all of it: EPIPE, not a failure
+  child.stdin.end(options.stdin ?? '');
   let stdout = '';
   let stderr = '';
   const watchers = new Set<() => void>();

@@ -4,7 +4,7 @@ export { SUPPORTED_GRAPH_VERSIONS } from './config/graph-config.js';
 export { interpolateEnv } from './config/env-interpolation.js';
 export { graphToMermaid } from './config/graph-mermaid.js';
 export { loadGraphFile, parseGraph } from './config/load-graph.js';
-export { decodeText, formatBytes, GRAPH_FILE_MAX_BYTES, readCheckedTextFile, TextFileError, TextFileErrorCode } from './config/read-text-file.js';
+export { decodeText, describeReadError, formatBytes, GRAPH_FILE_MAX_BYTES, readCheckedTextFile, TextFileError, TextFileErrorCode } from './config/read-text-file.js';
 export { OVERRIDE_MODEL, withModelOverride } from './config/model-override.js';
 export { createLogger, isLogLevel, LOG_LEVELS, REDACTED_KEYS } from './logger.js';
 export { UnknownAgentError } from './config/unknown-agent-error.js';

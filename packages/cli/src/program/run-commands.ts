@@ -4,13 +4,15 @@ import { answerCommand, type Answer } from '../commands/answer.js';
 import { natsAnswerCommand } from '../commands/nats-answer.js';
 import { resumeCommand, type ResumeOptions } from '../commands/resume.js';
 import { runCommand } from '../commands/run.js';
+import { resolveRunInput } from '../commands/run-input.js';
 import { ExitCode } from '../exit-code.js';
 import { addNatsOptions, natsTargetOf, type NatsFlags } from '../nats/nats-flags.js';
 import { withNatsSession } from '../nats/nats-session.js';
 import { logLevelOption, type CommandContext } from './command-context.js';
 
 interface RunFlags extends NatsFlags {
-  input: string;
+  input?: string;
+  inputFile?: string;
   entry?: string;
   model?: string;
   json?: boolean;
@@ -25,6 +27,13 @@ interface AnswerFlags extends NatsFlags {
   logLevel: LogLevel;
 }
 
+const RUN_EXAMPLES = `
+The input comes from exactly one place:
+  troupe run graph.yaml "What time is it?"
+  troupe run graph.yaml --input-file question.md
+  echo "What time is it?" | troupe run graph.yaml
+`;
+
 /** `troupe run`, and the commands that go on with a recorded run: `reply`, `approve`, `resume`. */
 export function registerRunCommands(program: Command, { io, exit }: CommandContext): void {
   addNatsOptions(
@@ -32,7 +41,9 @@ export function registerRunCommands(program: Command, { io, exit }: CommandConte
       .command('run')
       .description("run a graph file's entry agent on one input, streaming its answer")
       .argument('<file>', 'the graph file (YAML)')
-      .requiredOption('-i, --input <text>', 'the user message')
+      .argument('[input]', 'the user message (or --input, --input-file, or standard input)')
+      .option('-i, --input <text>', 'the user message')
+      .option('--input-file <path>', 'read the user message from a text file')
       .option('-e, --entry <agent>', "the agent to run instead of the file's entry")
       .option('-m, --model <provider:model>', 'run the entry agent on this model instead of its own (e.g. anthropic:claude-sonnet-4-5)')
       .option('--json', 'print every event as one JSON line instead of the text')
@@ -40,7 +51,8 @@ export function registerRunCommands(program: Command, { io, exit }: CommandConte
       .addOption(logLevelOption('warn')),
   )
     .option('--remote-all', 'with --nats: run every agent on workers, the entry included')
-    .action(async (file: string, _flags: unknown, command: Command) => {
+    .addHelpText('after', RUN_EXAMPLES)
+    .action(async (file: string, argument: string | undefined, _flags: unknown, command: Command) => {
       const flags = command.opts<RunFlags>();
       const nats = natsTargetOf(flags, io.env);
       if (flags.remoteAll === true && nats === undefined) {
@@ -48,11 +60,17 @@ export function registerRunCommands(program: Command, { io, exit }: CommandConte
         exit(ExitCode.BadInput);
         return;
       }
+      const input = await resolveRunInput({ argument, input: flags.input, inputFile: flags.inputFile }, io);
+      if (!('input' in input)) {
+        if ('problem' in input) io.stderr(`troupe run: ${input.problem}\n`);
+        exit('problem' in input ? ExitCode.BadInput : ExitCode.Interrupted);
+        return;
+      }
       exit(
         await runCommand(
           {
             file,
-            input: flags.input,
+            input: input.input,
             logLevel: flags.logLevel,
             runsDir: flags.runsDir,
             ...(flags.entry === undefined ? {} : { entry: flags.entry }),
