@@ -1,9 +1,10 @@
 import {
-  createGraphMcpHub, formatGraphProblems, GraphFileError, loadGraphFile, UnknownAgentError, type GraphConfig, type LogLevel, type McpConnectReport,
+  createGraphMcpHub, GraphFileError, loadGraphFile, UnknownAgentError, type GraphConfig, type LogLevel, type McpConnectReport,
 } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
 import { commandLogger } from '../command-logger.js';
 import { ExitCode } from '../exit-code.js';
+import { sayGraphFileError } from './load-graph.js';
 
 /** What `troupe mcp tools` was asked to do. */
 export interface McpToolsCommandOptions {
@@ -28,7 +29,7 @@ export async function mcpToolsCommand(options: McpToolsCommandOptions, io: CliIo
     graph = await loadGraphFile(options.file, { env: io.env });
   } catch (error) {
     if (error instanceof GraphFileError) {
-      io.stderr(`${formatGraphProblems(error.problems)}\n`);
+      sayGraphFileError(error, io, 'mcp tools');
       return ExitCode.BadInput;
     }
     if (error instanceof UnknownAgentError) {

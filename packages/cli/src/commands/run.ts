@@ -4,7 +4,6 @@ import {
   createFileRunStore,
   createRuntime,
   DEFAULT_RUNS_DIR,
-  formatGraphProblems,
   GraphFileError,
   loadGraphFile,
   McpAdapterError,
@@ -24,6 +23,7 @@ import { natsRuntime } from '../nats/nats-runtime.js';
 import { openNatsSession, type NatsSession } from '../nats/nats-session.js';
 import { openControlSocket } from './control-socket.js';
 import { driveRun, runsDirFlag } from './drive-run.js';
+import { sayGraphFileError } from './load-graph.js';
 import { startMcpServers } from './mcp-servers.js';
 
 /** What `troupe run` was asked to do. */
@@ -69,7 +69,7 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
     graph = await loadGraphFile(options.file, { env: io.env, ...(options.entry === undefined ? {} : { entry: options.entry }) });
   } catch (error) {
     if (error instanceof GraphFileError) {
-      io.stderr(`${formatGraphProblems(error.problems)}\n`);
+      sayGraphFileError(error, io, 'run');
       return ExitCode.BadInput;
     }
     if (error instanceof UnknownAgentError) {

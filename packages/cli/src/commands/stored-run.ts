@@ -76,7 +76,7 @@ export async function goOnWithStoredRun(options: StoredRunOptions, io: CliIo): P
   }
   // The hook before every command read the current directory's .env; the run's graph file may be elsewhere.
   loadProjectEnv(io, process.cwd(), record.graphFile);
-  const graph = await loadGraphOrSay(record.graphFile, io, { entry: record.entry });
+  const graph = await loadGraphOrSay(record.graphFile, io, options.command, { entry: record.entry });
   if (graph === undefined) return ExitCode.BadInput;
   const mcp = await startMcpServers(graph, Object.keys(graph.agents), logger, io, options.command);
   if (mcp.failed) {

@@ -41,7 +41,7 @@ const DEFAULT_GRACE_MS = 30_000;
  */
 export async function workerCommand(options: WorkerCommandOptions, io: CliIo): Promise<ExitCode> {
   const logger = commandLogger(io, options.logLevel ?? 'info', 'worker');
-  const loaded = await loadGraphOrSay(options.file, io);
+  const loaded = await loadGraphOrSay(options.file, io, 'worker');
   if (loaded === undefined) return ExitCode.BadInput;
   const graph: GraphConfig = { ...loaded, file: resolve(loaded.file) };
   const all = Object.keys(graph.agents);

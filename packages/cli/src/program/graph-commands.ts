@@ -30,19 +30,21 @@ export function registerGraphCommands(program: Command, { io, exit }: CommandCon
       exit(await mcpToolsCommand({ file, logLevel: flags.logLevel, ...(flags.json === true ? { json: true } : {}) }, io));
     });
 
-  const graph = program.command('graph').description('check and draw graph files');
+  const graph = program.command('graph').description('check and draw graph files (no API keys needed: a missing one is a warning)');
   graph
     .command('validate')
-    .description('load a graph file and report every problem (exit 0 when it is valid, 2 when not)')
-    .argument('<file>', 'the graph file (YAML)')
-    .action(async (file: string) => {
-      exit(await graphCommand({ file, action: 'validate' }, io));
+    .description('load graph files and report every problem of each (exit 0 when all are valid, 2 when one is not)')
+    .argument('<files...>', 'the graph files (YAML)')
+    .option('--json', 'one JSON object per file: valid, entry, agents, pipelines, problems and warnings ({ file, line, col, message, hint })')
+    .action(async (files: string[], _flags: unknown, command: Command) => {
+      const flags = command.opts<{ json?: boolean }>();
+      exit(await graphCommand({ files, action: 'validate', ...(flags.json === true ? { json: true } : {}) }, io));
     });
   graph
     .command('show')
-    .description('print the graph as a Mermaid flowchart: agents, delegations, pipeline steps')
-    .argument('<file>', 'the graph file (YAML)')
-    .action(async (file: string) => {
-      exit(await graphCommand({ file, action: 'show' }, io));
+    .description('print each graph as a Mermaid flowchart: agents, delegations, pipeline steps')
+    .argument('<files...>', 'the graph files (YAML)')
+    .action(async (files: string[]) => {
+      exit(await graphCommand({ files, action: 'show' }, io));
     });
 }
