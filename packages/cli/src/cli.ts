@@ -23,7 +23,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .version(packageVersion(), '-V, --version')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .showHelpAfterError('(troupe --help shows the usage)');
+    .showHelpAfterError('(troupe --help shows the usage)')
+    // Options after a subcommand are the subcommand's: `troupe runs prune --runs-dir x` prunes x.
+    .enablePositionalOptions();
 
   const context: CommandContext = { io, exit: (code) => (exitCode = code) };
   registerRunCommands(program, context);

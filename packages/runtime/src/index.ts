@@ -19,6 +19,7 @@ export { connectRunControl, RunControlErrorCode } from './local/run-control-clie
 export { serveRunControl } from './local/run-control-server.js';
 export { createFileToolProcessLedger } from './local/tool-process-ledger.js';
 export { createMemoryRunStore, RunStoreErrorCode } from './store/memory-run-store.js';
+export { hasEnded, isRunStatus, RUN_STATUSES } from './store/run-store.js';
 export { createDelegationTool, delegationToolName, outcomeOf } from './system/delegation-tool.js';
 export { DEFAULT_MAX_DEPTH, graphActorFactory } from './system/graph-actor-factory.js';
 export { ActorHost, TransportErrorCode } from './system/actor-host.js';

@@ -1,24 +1,38 @@
 import type { Usage } from '@troupe/core';
-import type { RunRecord, RunStore } from '@troupe/runtime';
+import type { RunRecord, RunStatus, RunStore } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import { formatCost } from '../view/actor-tree.js';
 import { table } from '../view/table.js';
 import { runUsageOf } from './run-usage.js';
 
+/** What `troupe runs` lists. */
+export interface RunsOptions {
+  store: RunStore;
+  /** Names the store in the message saying there is no run. */
+  where: string;
+  /** The flags that reach the store again (` --runs-dir dir`), for the hint about interrupted runs. */
+  flags?: string;
+  /** Only runs with one of these statuses. */
+  status?: readonly RunStatus[];
+  /** One JSON record per line instead of the table. */
+  json?: boolean;
+}
+
 /**
- * `troupe runs`: every run of `store` (a runs directory, or a NATS namespace), oldest first, one
- * line each; `where` names the store in the message saying there is none, `flags` reach it again
- * in the hint printed when a run is interrupted.
+ * `troupe runs`: every run of `store` (a runs directory, or a NATS namespace), or those with one
+ * of the `status`es, oldest first, one line each (or one JSON record per line); no run is said on
+ * stderr, exit 0. `flags` reach the store again in the hint printed when a run is interrupted.
  */
-export async function runsCommand(options: { store: RunStore; where: string; flags?: string; json?: boolean }, io: CliIo): Promise<ExitCode> {
-  const runs = await options.store.listRuns();
+export async function runsCommand(options: RunsOptions, io: CliIo): Promise<ExitCode> {
+  const { status } = options;
+  const runs = (await options.store.listRuns()).filter((run) => status === undefined || status.includes(run.status));
   if (options.json === true) {
     for (const run of runs) io.stdout(`${JSON.stringify(run)}\n`);
     return ExitCode.Ok;
   }
   if (runs.length === 0) {
-    io.stderr(`troupe: no runs recorded in ${options.where}\n`);
+    io.stderr(`troupe: no ${status === undefined ? '' : `${status.join(' or ')} `}runs recorded in ${options.where}\n`);
     return ExitCode.Ok;
   }
   const rows = await Promise.all(runs.map(async (run) => describe(run, await runUsageOf(options.store, run))));

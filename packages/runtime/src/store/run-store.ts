@@ -8,6 +8,25 @@ import type { ToolProcessLedger } from '../local/tool-process-ledger.js';
  */
 export type RunStatus = 'running' | 'waiting' | 'interrupted' | 'done' | 'failed' | 'aborted';
 
+/**
+ * Whether a run of each status has ended for good. An `interrupted` run has not: `troupe resume`
+ * goes on with it (and whether its process is gone is a guess from this machine).
+ */
+const ENDED: Record<RunStatus, boolean> = { running: false, waiting: false, interrupted: false, done: true, failed: true, aborted: true };
+
+/** Every {@link RunStatus}, in the order a run may go through them. */
+export const RUN_STATUSES = Object.keys(ENDED) as readonly RunStatus[];
+
+/** Whether `status` is one of {@link RUN_STATUSES}. */
+export function isRunStatus(status: string): status is RunStatus {
+  return Object.hasOwn(ENDED, status);
+}
+
+/** Whether a run with `status` has ended (`done`, `failed`, `aborted`): not running, waiting for a user, or interrupted. */
+export function hasEnded(status: RunStatus): boolean {
+  return ENDED[status];
+}
+
 /** What a run store keeps about a run. Plain JSON. */
 export interface RunRecord {
   id: RunId;
@@ -80,7 +99,7 @@ export interface RunStore {
   /**
    * Deletes everything kept about a run — its record, events, checkpoints and delegations — once
    * the writes made to it so far have landed. The caller makes sure the run has ended (nothing
-   * writes to it any more); `troupe runs prune` never deletes a running or waiting run.
+   * writes to it any more); `troupe runs prune` never deletes a running, waiting or interrupted run.
    */
   deleteRun(id: RunId): Promise<void>;
 }

@@ -62,6 +62,10 @@ export class Runtime {
   readonly transport: Transport;
   readonly #clock: Clock;
   readonly #validator: SchemaValidator = sharedSchemaValidator();
+  /** Status changes (running ⇄ waiting) still being written; `close` waits for them. */
+  readonly #statusWrites = new Set<Promise<void>>();
+  /** The runs this runtime started or resumed, whose events `close` flushes. */
+  readonly #runs = new Set<RunId>();
 
   constructor(options: RuntimeOptions) {
     this.graph = options.graph;
@@ -167,9 +171,14 @@ export class Runtime {
     return handle;
   }
 
-  /** Stops every actor this runtime hosts. */
-  close(): Promise<void> {
-    return this.transport.close();
+  /**
+   * Stops every actor this runtime hosts; resolves once the status changes and events of its runs
+   * are stored (a run left waiting reads back whole from another process).
+   */
+  async close(): Promise<void> {
+    await this.transport.close();
+    await Promise.all(this.#statusWrites);
+    await Promise.all([...this.#runs].map((id) => this.store.flush(id).catch(() => undefined)));
   }
 
   /** Runs `pipeline` in run `runId`; its step actors are recorded in the store, so a resumed run goes on from them. */
@@ -178,7 +187,12 @@ export class Runtime {
   }
 
   #handle(id: RunId, entry: AgentPath, waiting: PendingAt[] = [], abort?: () => Promise<void>, resumed = false): RunHandle {
-    const onChange = (status: RunStatus): void => void this.store.updateRun(id, { status }).catch(() => undefined);
+    this.#runs.add(id);
+    const onChange = (status: RunStatus): void => {
+      const write = this.store.updateRun(id, { status }).catch(() => undefined);
+      this.#statusWrites.add(write);
+      void write.then(() => this.#statusWrites.delete(write));
+    };
     // The record's usage follows the run, so a run that is still going (or was killed) lists what it has spent.
     const onUsage = latestWrite((usage: Usage) => this.store.updateRun(id, { usage }));
     return new RunHandle(id, entry, this.transport, { onChange, onUsage, waiting, resumed, ...(abort === undefined ? {} : { abort }) });

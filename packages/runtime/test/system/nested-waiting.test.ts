@@ -3,7 +3,7 @@
  * the run `waiting` with the child's path; `reply`/`approve` addressed to that path resumes the
  * child, then the parent. The waiting run survives its process: with the file run store, another
  * runtime (a fresh process in all but pid) resumes it from the snapshots and the same answer
- * reaches exactly that child.
+ * reaches exactly that child; its status and events are stored once the first runtime has closed.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,6 +46,17 @@ describe('nested waiting', () => {
     const { result, status } = await finished(run);
     expect(status).toBe('done');
     expect(result.text).toBe('Plan: going to written');
+  });
+
+  it('writes the waiting status and every event before close resolves (regression: another process read "running")', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'troupe-runs-'));
+    const first = createRuntime({ graph, tools, store: createFileRunStore(dir) });
+    const run = first.run('plan');
+    await untilWaiting(run);
+    await first.close();
+    const elsewhere = createFileRunStore(dir);
+    expect(await elsewhere.getRun(run.id)).toMatchObject({ status: 'waiting' });
+    expect((await elsewhere.readEvents(run.id)).some((event) => event.type === 'question' && event.agentPath === 'lead/planner#1')).toBe(true);
   });
 
   it('resumes a waiting run in a new runtime from the file store', async () => {
