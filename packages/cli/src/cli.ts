@@ -3,6 +3,7 @@ import type { CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
 import { packageVersion } from './package-version.js';
 import type { CommandContext } from './program/command-context.js';
+import { registerCompletionCommand } from './program/completion-commands.js';
 import { registerControlCommands } from './program/control-commands.js';
 import { registerGraphCommands } from './program/graph-commands.js';
 import { registerNatsCommands } from './program/nats-commands.js';
@@ -34,6 +35,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerNatsCommands(program, context);
   registerGraphCommands(program, context);
   registerProjectCommands(program, context);
+  registerCompletionCommand(program, context);
 
   try {
     await program.parseAsync([...argv], { from: 'user' });
