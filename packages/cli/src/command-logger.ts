@@ -7,7 +7,7 @@ import type { CliIo } from './cli-io.js';
  * is set); otherwise JSON lines, for log collectors. Secrets are redacted either way.
  */
 export function commandLogger(io: CliIo, level: LogLevel, command: string): Logger {
-  const pretty = io.stderrIsTTY === true;
+  const pretty = io.terminal !== undefined;
   const colors = pretty && (io.env['NO_COLOR'] ?? '') === '';
   return createLogger({ level, destination: { write: io.stderr }, base: { command }, format: pretty ? 'pretty' : 'json', colors });
 }

@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli.js';
-import { captureIo, fixturePath } from '../run-cli.js';
+import { captureIo, fakeTerminal, fixturePath } from '../run-cli.js';
 
 const RUNS = mkdtempSync(join(tmpdir(), 'troupe-logs-'));
 const LOG_LINE = /^(\u001b\[2m)?\d\d:\d\d:\d\d\.\d{3}(\u001b\[0m)? (\u001b\[3\dm)?(INFO|WARN) /;
 
-async function logLines(env: Record<string, string>, stderrIsTTY: boolean): Promise<string[]> {
-  const io = { ...captureIo({ env }), stderrIsTTY };
+async function logLines(env: Record<string, string>, onTerminal: boolean): Promise<string[]> {
+  const io = { ...captureIo({ env }), ...(onTerminal ? { terminal: fakeTerminal() } : {}) };
   expect(await runCli(['run', '--runs-dir', RUNS, fixturePath('echo.yaml'), '-i', 'x', '--log-level', 'info'], io)).toBe(0);
   expect(io.stdoutText()).toBe('Let me echo that.\nThe echo said ping.\n');
   return io.err.filter((chunk) => LOG_LINE.test(chunk) || chunk.startsWith('{'));

@@ -22,7 +22,7 @@ const DAY = 86_400_000;
 async function recordRun(runs: string, fixture: string, input = 'Say ping'): Promise<string> {
   const io = captureIo();
   await runCli(['run', '--runs-dir', runs, fixturePath(fixture), input], io);
-  const id = /run (run_\w+) · /.exec(io.stderrText())?.[1] ?? /run (run_\w+) is waiting/.exec(io.stderrText())?.[1];
+  const id = /\b(run_\w+)/.exec(io.stderrText())?.[1];
   if (id === undefined) throw new Error(`no run id in ${io.stderrText()}`);
   return id;
 }
