@@ -56,7 +56,7 @@ describe('troupe runs --status', () => {
     expect(await cli(['runs', '--runs-dir', runs, '--status', 'aborted'])).toEqual({ code: 0, stdout: '', stderr: `troupe: no aborted runs recorded in ${runs}\n` });
     const bad = await cli(['runs', '--runs-dir', runs, '--status', 'finished']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('expected one or more of running, waiting, done, failed, aborted');
+    expect(bad.stderr).toContain('expected one or more of running, waiting, interrupted, done, failed, aborted');
   });
 });
 
@@ -73,7 +73,7 @@ describe('troupe runs prune', () => {
     await store.createRun(record(oldDone, 'done', 10));
     await store.createRun(record(oldFailed, 'failed', 8));
     await store.createRun(record(newDone, 'done', 1));
-    // No process holds it: the file store reports it as interrupted.
+    // This process created it, so the file store reports it running (its process is alive).
     await store.createRun(record(oldRunning, 'running', 30));
     await store.createRun(record(oldWaiting, 'waiting', 30));
     store.appendEvent({ type: 'turn_start', turn: 1, runId: oldDone, agentPath: parseAgentPath('assistant'), seq: 1, ts: 1 });
@@ -88,7 +88,7 @@ describe('troupe runs prune', () => {
     const lines = pruned.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(3);
     for (const id of old) expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^deleted ${id} · (done|failed) · assistant · ended \\d{4}-`)));
-    expect(lines.at(-1)).toBe(`deleted 2 runs that ended more than 7d ago from ${runs}; kept 3 runs (1 interrupted, 1 waiting)`);
+    expect(lines.at(-1)).toBe(`deleted 2 runs that ended more than 7d ago from ${runs}; kept 3 runs (1 running, 1 waiting)`);
     const left = (await createFileRunStore(runs).listRuns()).map((run) => run.id);
     expect(left.sort()).toEqual([...kept].sort());
   });
@@ -97,14 +97,14 @@ describe('troupe runs prune', () => {
     const { runs } = await seeded();
     const dry = await cli(['runs', 'prune', '--older-than', '1w', '--dry-run', '--runs-dir', runs]);
     expect(dry.stdout).toMatch(/^would delete run_\w+ · done · /);
-    expect(dry.stdout.trimEnd().split('\n').at(-1)).toBe(`would delete 2 runs that ended more than 1w ago from ${runs}; would keep 3 runs (1 interrupted, 1 waiting)`);
+    expect(dry.stdout.trimEnd().split('\n').at(-1)).toBe(`would delete 2 runs that ended more than 1w ago from ${runs}; would keep 3 runs (1 running, 1 waiting)`);
     expect(await createFileRunStore(runs).listRuns()).toHaveLength(5);
   });
 
   it('says when nothing is old enough', async () => {
     const { runs } = await seeded();
     const none = await cli(['runs', 'prune', '--older-than', '30d', '--runs-dir', runs]);
-    expect(none.stdout).toBe(`nothing to delete in ${runs}: no run ended more than 30d ago; kept 5 runs (1 interrupted, 1 waiting)\n`);
+    expect(none.stdout).toBe(`nothing to delete in ${runs}: no run ended more than 30d ago; kept 5 runs (1 running, 1 waiting)\n`);
   });
 
   it('needs a duration it understands', async () => {
