@@ -1,4 +1,4 @@
-import { hasEnded, type RunRecord, type RunStore } from '@troupe/runtime';
+import { hasEnded, RUN_STATUSES, type RunRecord, type RunStore } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 
@@ -52,7 +52,7 @@ export async function pruneCommand(options: PruneOptions, io: CliIo): Promise<Ex
     deleted += 1;
     io.stdout(`${verb} ${run.id} · ${run.status} · ${run.entry} · ended ${stamp(endOf(run))}\n`);
   }
-  const why = [...unended].map(([status, n]) => `${n} ${status}`).join(', ');
+  const why = RUN_STATUSES.flatMap((status) => (unended.has(status) ? [`${unended.get(status)} ${status}`] : [])).join(', ');
   const kept = `${options.dryRun === true ? 'would keep' : 'kept'} ${count(runs.length - deleted)}${why === '' ? '' : ` (${why})`}`;
   io.stdout(
     deleted === 0
