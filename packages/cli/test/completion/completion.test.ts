@@ -69,7 +69,7 @@ describe('troupe completion', () => {
   it('names every command and subcommand of the program', async () => {
     const io = captureIo();
     await runCli(['completion', 'bash'], io);
-    for (const command of ['run', 'reply', 'approve', 'resume', 'steer', 'runs', 'prune', 'show', 'worker', 'workers', 'watch', 'abort', 'models', 'mcp', 'tools', 'graph', 'validate', 'completion']) {
+    for (const command of ['run', 'reply', 'approve', 'resume', 'steer', 'init', 'runs', 'prune', 'show', 'worker', 'workers', 'watch', 'abort', 'models', 'mcp', 'tools', 'graph', 'validate', 'completion']) {
       expect(io.stdoutText()).toMatch(new RegExp(`[' ]${command}[' ]`));
     }
   });
@@ -108,7 +108,7 @@ describe.runIf(has('zsh'))('the zsh script', () => {
     run('zsh', ['-n', await script('zsh')]);
   });
 
-  it.each([...COMMON, ['troupe ', ['abort', 'approve', 'completion', 'graph', 'mcp', 'models', 'reply', 'resume', 'run', 'runs', 'show', 'steer', 'watch', 'worker', 'workers']] as const])(
+  it.each([...COMMON, ['troupe ', ['abort', 'approve', 'completion', 'graph', 'init', 'mcp', 'models', 'reply', 'resume', 'run', 'runs', 'show', 'steer', 'watch', 'worker', 'workers']] as const])(
     'completes %j',
     async (line, expected) => {
       expect(words(run('zsh', ['-f', CAPTURE_ZSH, await script('zsh'), line]))).toEqual(expected);

@@ -46,9 +46,10 @@ describe('custom tools from a graph file', { timeout: 60_000 }, () => {
     const at = (name: string): string => new URL(`../fixtures/${name}`, import.meta.url).pathname;
     expect(result.stderr).toBe(
       [
-        `${at('bad-tool-modules.yaml')}:8:17: tool module ./tools/throws.ts: failed to load: NO_SUCH_TROUPE_KEY is not set (at line 3, column 30)`,
-        `${at('bad-tool-modules.yaml')}:9:17: tool module ./tools/missing.ts: file not found (looked for ${at('tools/missing.ts')}; the path is relative to the graph file)`,
-        `${at('bad-tool-modules.yaml')}:10:17: tool module ./forecast.ts: file not found (looked for ${at('forecast.ts')}; the path is relative to the graph file)`,
+        // Problems name the file as it was given, as troupe run's do.
+        `bad-tool-modules.yaml:8:17: tool module ./tools/throws.ts: failed to load: NO_SUCH_TROUPE_KEY is not set (at line 3, column 30)`,
+        `bad-tool-modules.yaml:9:17: tool module ./tools/missing.ts: file not found (looked for ${at('tools/missing.ts')}; the path is relative to the graph file)`,
+        `bad-tool-modules.yaml:10:17: tool module ./forecast.ts: file not found (looked for ${at('forecast.ts')}; the path is relative to the graph file)`,
         '',
       ].join('\n'),
     );
