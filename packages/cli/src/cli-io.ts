@@ -27,6 +27,11 @@ export interface Terminal {
   readonly stream: TerminalStream;
   /** Present when standard input is a terminal too: a person can answer prompts. */
   readonly keys?: KeyInput;
+  /**
+   * Set by a live view for as long as it is drawn: text for standard error (log lines) goes
+   * through it, above the live area, instead of being written under it.
+   */
+  above?: Writer | undefined;
 }
 
 /**

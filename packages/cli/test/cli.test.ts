@@ -124,6 +124,14 @@ describe('troupe run', () => {
     expect(io.stdoutText()).toBe('Approved and echoed: ping\n');
   });
 
+  it('writes log lines above the live view on a terminal, not under it', async () => {
+    const terminal = fakeTerminal();
+    const io = { ...captureIo(), terminal, stdoutIsTTY: true };
+    expect(await runCli(['run', '--runs-dir', RUNS, fixturePath('echo.yaml'), '-i', 'x', '--log-level', 'info'], io)).toBe(0);
+    expect(io.stderrText()).not.toContain('tool call');
+    expect(terminal.text()).toMatch(/INFO {2}tool call command=run [\s\S]*tool=echo/);
+  });
+
   it('aborts on the interrupt signal and exits 130', async () => {
     const io = captureIo({ onStdout: (_text, self) => self.controller.abort() });
     expect(await runCli(['run', '--runs-dir', RUNS, fixturePath('slow.yaml'), '-i', 'x'], io)).toBe(130);

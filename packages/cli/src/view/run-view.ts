@@ -52,9 +52,15 @@ export function runView(options: RunViewOptions, io: CliIo): RunView {
   const progressOptions = { entry: options.entry, style, ...(options.steps === undefined ? {} : { steps: options.steps }) };
   const progress: ProgressView | undefined = json ? undefined : terminal === undefined ? lineProgress(screen, progressOptions) : liveProgress(screen, progressOptions);
   const renderer: EventRenderer = json ? jsonRenderer(io.stdout) : textRenderer((text) => screen.write(text), note);
+  // Log lines, wrapped rather than cut: their fields are the point.
+  const logAbove = (text: string): void => {
+    for (const line of text.replace(/\n$/, '').split('\n')) screen.note(line, { wrap: true });
+  };
+  if (terminal !== undefined) terminal.above = logAbove;
   const close = (): void => {
     progress?.stop();
     screen.close();
+    if (terminal !== undefined && terminal.above === logAbove) terminal.above = undefined;
   };
   return {
     note,

@@ -12,8 +12,8 @@ export interface Screen {
   write(text: string): void;
   /** Ends the output's current line, if one is unfinished (a message ended). */
   endLine(): void;
-  /** One line on standard error that stays: written above the live area. */
-  note(line: string): void;
+  /** One line on standard error that stays, written above the live area: cut to the width, or wrapped with `wrap`. */
+  note(line: string, options?: { wrap?: boolean }): void;
   /** The live area's lines (the actor tree); ignored off a terminal. */
   status(lines: readonly string[]): void;
   /** Lines drawn below the status (a prompt), or none; ignored off a terminal. */

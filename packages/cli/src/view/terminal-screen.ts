@@ -119,9 +119,10 @@ export function terminalScreen(out: Writer, err: TerminalStream, options: { outI
       pending = '';
       commit([row]);
     },
-    note(line) {
-      if (pending !== '') held.push(cutToWidth(line, width));
-      else above(() => err.write(`${cutToWidth(line, width)}\n`));
+    note(line, noteOptions) {
+      const fitted = noteOptions?.wrap === true ? wrapToWidth(line, width).join('\n') : cutToWidth(line, width);
+      if (pending !== '') held.push(fitted);
+      else above(() => err.write(`${fitted}\n`));
     },
     status(lines) {
       statusLines = lines;
