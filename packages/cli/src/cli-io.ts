@@ -40,8 +40,12 @@ export interface CliIo {
   readonly stderr: Writer;
   /** Fires when the user interrupts (SIGINT, or Ctrl-C at a prompt); a running agent is aborted. */
   readonly signal: AbortSignal;
-  /** Variables for `${NAME}` interpolation in graph files. */
-  readonly env: Readonly<Record<string, string | undefined>>;
+  /**
+   * The environment: `${NAME}` in graph files, API keys, NATS settings. Before a command runs,
+   * `troupe` adds the variables of the project's `.env` files it lacks (in the real process this
+   * is `process.env`, so tools and the processes they start see them too).
+   */
+  readonly env: Record<string, string | undefined>;
   /** The terminal on standard error; absent when it is not one (no live view, no prompts). */
   readonly terminal?: Terminal;
   /** Whether standard output is a terminal (the answer is then drawn with the live view). */

@@ -1,18 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import type { CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
+import { packageVersion } from './package-version.js';
 import type { CommandContext } from './program/command-context.js';
 import { registerControlCommands } from './program/control-commands.js';
 import { registerGraphCommands } from './program/graph-commands.js';
 import { registerNatsCommands } from './program/nats-commands.js';
+import { registerProjectCommands } from './program/project-commands.js';
 import { registerRunCommands } from './program/run-commands.js';
 import { registerStoreCommands } from './program/store-commands.js';
-
-function packageVersion(): string {
-  const json: unknown = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-  return typeof json === 'object' && json !== null && 'version' in json && typeof json.version === 'string' ? json.version : '0.0.0';
-}
 
 /**
  * The `troupe` command line: parses `argv` (the arguments after the program name), runs the
@@ -35,6 +31,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerControlCommands(program, context);
   registerNatsCommands(program, context);
   registerGraphCommands(program, context);
+  registerProjectCommands(program, context);
 
   try {
     await program.parseAsync([...argv], { from: 'user' });

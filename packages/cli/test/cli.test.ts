@@ -102,6 +102,12 @@ describe('troupe run', () => {
     expect(lines.at(-1)).toMatch(/^✗ failed · 1 turn · /);
   });
 
+  it('ends the last line of the text before exit 1, when the reply failed mid-line', async () => {
+    const io = captureIo();
+    expect(await runCli(['run', '--runs-dir', RUNS, fixturePath('fails-mid-line.yaml'), '-i', 'x'], io)).toBe(1);
+    expect(io.stdoutText()).toBe('I was about to say\n');
+  });
+
   it('leaves a run that needs an approval waiting when nobody can be asked, and exits 3', async () => {
     const io = captureIo();
     expect(await runCli(['run', '--runs-dir', RUNS, fixturePath('asks.yaml'), '-i', 'x'], io)).toBe(3);

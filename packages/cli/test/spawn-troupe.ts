@@ -24,16 +24,23 @@ export interface RunningTroupe {
   matching(stream: 'stdout' | 'stderr', pattern: RegExp): Promise<string>;
 }
 
+/** Options of {@link startTroupe} and {@link spawnTroupe}. */
+export interface TroupeSpawnOptions {
+  onStdout?: (stdout: string, child: ChildProcess) => void;
+  env?: Record<string, string>;
+  /** Where it runs. Default: the fixtures directory. */
+  cwd?: string;
+}
+
 /**
- * Starts `node bin/troupe.js …args` in the fixtures directory, with `env` added to the
+ * Starts `node bin/troupe.js …args` in the fixtures directory (or `cwd`), with `env` added to the
  * environment, and returns at once: for commands that run until stopped (`troupe worker`) or that
  * a test acts on while they run. `onStdout` sees the stdout written so far after each chunk.
  */
-export function startTroupe(
-  args: readonly string[],
-  options: { onStdout?: (stdout: string, child: ChildProcess) => void; env?: Record<string, string> } = {},
-): RunningTroupe {
-  const child = spawn(process.execPath, [TROUPE_BIN, ...args], { cwd: FIXTURES, env: { ...process.env, NO_COLOR: '1', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startTroupe(args: readonly string[], options: TroupeSpawnOptions = {}): RunningTroupe {
+  // Plain output: nx sets FORCE_COLOR for the tasks it runs, which would win over NO_COLOR.
+  const { FORCE_COLOR: _forced, ...inherited } = process.env;
+  const child = spawn(process.execPath, [TROUPE_BIN, ...args], { cwd: options.cwd ?? FIXTURES, env: { ...inherited, NO_COLOR: '1', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   const watchers = new Set<() => void>();
@@ -72,13 +79,10 @@ export function startTroupe(
 }
 
 /**
- * Runs `node bin/troupe.js …args` in the fixtures directory, with `env` added to the environment.
+ * Runs `node bin/troupe.js …args` in the fixtures directory (or `cwd`), with `env` added to the environment.
  * `onStdout` sees the stdout written so far after each chunk, with the child, so a test can act
  * on output (send SIGINT) without sleeping.
  */
-export function spawnTroupe(
-  args: readonly string[],
-  options: { onStdout?: (stdout: string, child: ChildProcess) => void; env?: Record<string, string> } = {},
-): Promise<TroupeExit> {
+export function spawnTroupe(args: readonly string[], options: TroupeSpawnOptions = {}): Promise<TroupeExit> {
   return startTroupe(args, options).exited;
 }

@@ -33,7 +33,8 @@ export function agentConfigOf(graph: GraphConfig, name: string): AgentConfig {
  * Builds the {@link AgentOptions} of one agent of a loaded graph: a fresh provider for its model
  * (a scripted model starts at the first step; a vendor model with its key, base URL, headers and
  * caching), the model's thinking level and output limit, fresh tool instances from the registry
- * (with the agent's workspace and each tool's settings) and from the MCP hub (its `server.*` /
+ * (with the agent's workspace and each tool's settings), the tools of its tool modules (the same
+ * objects for every agent: a module's tools are shared), tools from the MCP hub (its `server.*` /
  * `server.tool` selectors, resolved against the servers' current tool lists), its system prompt,
  * limits and permission rules (MCP selectors in them expanded to the tools' names), its completion
  * mode and step delay. Left out, limits and permissions take the core's safe defaults (a cap of 50
@@ -69,12 +70,13 @@ export function agentOptionsFromConfig(graph: GraphConfig, name: string, options
     const settings = agent.toolSettings?.[tool];
     return settings === undefined ? toolOptions : { ...toolOptions, settings };
   };
-  const builtins = agent.tools.map((tool) => registry.create(tool, settingsOf(tool)));
+  const fromModules = graph.moduleTools ?? {};
+  const listed = agent.tools.map((tool) => (Object.hasOwn(fromModules, tool) ? fromModules[tool]! : registry.create(tool, settingsOf(tool))));
   const agentOptions: AgentOptions = {
     provider,
     model: model.spec.model,
     name: agent.name,
-    tools: (agent.mcpTools?.length ?? 0) === 0 ? builtins : mcpToolSource(agent, options.mcp, builtins),
+    tools: (agent.mcpTools?.length ?? 0) === 0 ? listed : mcpToolSource(agent, options.mcp, listed),
   };
   if (model.options?.thinking !== undefined) agentOptions.thinking = model.options.thinking;
   if (model.options?.maxTokens !== undefined) agentOptions.maxTokens = model.options.maxTokens;

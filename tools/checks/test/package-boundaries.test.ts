@@ -4,10 +4,11 @@
  * module, no network or process API, and no vendor SDK; no package reaches into another's
  * internals.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { importsOf, sourceFiles } from './source-imports.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -15,29 +16,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const allowed: Record<string, (string | RegExp)[]> = {
   core: ['xstate', 'rxjs', 'ajv'],
   providers: ['@troupe/core', 'node:', 'openai', '@anthropic-ai/sdk', '@google/genai'],
-  tools: ['@troupe/core', 'node:'],
+  tools: ['@troupe/core', 'node:', 'zod'],
   mcp: ['@troupe/core', 'node:', '@modelcontextprotocol/sdk', 'zod'],
-  runtime: ['@troupe/core', '@troupe/providers', '@troupe/tools', '@troupe/mcp', /^@nats-io\//, 'rxjs', 'pino', 'yaml', 'node:'],
-  cli: ['@troupe/runtime', '@troupe/core', 'rxjs', 'commander', 'node:', 'ink', 'react', 'log-update', 'ansi-escapes', 'string-width', 'wrap-ansi', 'slice-ansi'],
+  runtime: ['@troupe/core', '@troupe/providers', '@troupe/tools', '@troupe/mcp', /^@nats-io\//, 'rxjs', 'pino', 'yaml', 'tsx', 'node:'],
+  cli: ['@troupe/runtime', '@troupe/core', 'rxjs', 'commander', 'node:', 'ink', 'react', 'ansi-escapes', 'log-update', 'slice-ansi', 'string-width', 'wrap-ansi'],
 };
 
 /** Globals core must not touch even without an import. */
 const coreForbiddenGlobals = /\b(process\.|require\(|fetch\(|Buffer\.|__dirname)/;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) ? [path] : [];
-  });
-}
-
-function importsOf(source: string): string[] {
-  const specifiers: string[] = [];
-  for (const match of source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g)) specifiers.push(match[1]!);
-  for (const match of source.matchAll(/(?:import\(|^\s*import\s+)['"]([^'"]+)['"]/gm)) specifiers.push(match[1]!);
-  return specifiers;
-}
 
 function permitted(specifier: string, rules: (string | RegExp)[]): boolean {
   return rules.some((rule) => {

@@ -7,6 +7,7 @@ import { createNatsRunStore } from '@troupe/runtime/nats';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import { natsRuntime } from '../nats/nats-runtime.js';
+import { loadProjectEnv } from '../project/dotenv.js';
 import type { NatsSession } from '../nats/nats-session.js';
 import { openControlSocket } from './control-socket.js';
 import { driveRun, runsDirFlag } from './drive-run.js';
@@ -72,6 +73,8 @@ export async function goOnWithStoredRun(options: StoredRunOptions, io: CliIo): P
     io.stderr(`troupe: run ${record.id} does not say which graph file it ran\n`);
     return ExitCode.BadInput;
   }
+  // The hook before every command read the current directory's .env; the run's graph file may be elsewhere.
+  loadProjectEnv(io, process.cwd(), record.graphFile);
   const graph = await loadGraphOrSay(record.graphFile, io, { entry: record.entry });
   if (graph === undefined) return ExitCode.BadInput;
   const mcp = await startMcpServers(graph, Object.keys(graph.agents), logger, io, options.command);

@@ -123,8 +123,8 @@ function keySlot(entry: MapEntry): Slot {
 
 /**
  * One entry of `agents`: `model` (a key of `models`), `system`, `tools` (built-in names with
- * optional settings, and MCP selectors), `workspace`, `limits`, `permissions`, the delegation
- * settings, where its actors run (`placement`, `concurrency`), and what ends its runs
+ * optional settings, MCP selectors and tool modules), `workspace`, `limits`, `permissions`, the
+ * delegation settings, where its actors run (`placement`, `concurrency`), and what ends its runs
  * (`completion`, `stepDelayMs`). The key is the agent's name and must be a valid path segment.
  */
 export function readAgent(ctx: ReadContext, entry: MapEntry): AgentConfig | undefined {
@@ -132,10 +132,13 @@ export function readAgent(ctx: ReadContext, entry: MapEntry): AgentConfig | unde
   const nameOk = AGENT_NAME.test(entry.key);
   if (!nameOk) ctx.report(keySlot(entry), `invalid agent name "${entry.key}"`, 'use letters, digits, "_", "-" and "."');
   const values = readAgentFields(ctx, entry.slot);
+  const modules = values?.tools?.modules ?? [];
+  for (const module of modules) ctx.state.toolModules.push({ agent: entry.key, file: module.file, shown: module.shown, slot: module.slot, source: ctx.source });
   if (!nameOk || values?.model === undefined) return undefined;
   const agent: AgentConfig = { name: entry.key, model: values.model, tools: values.tools?.tools ?? [] };
   if (values.tools !== undefined && values.tools.mcpTools.length > 0) agent.mcpTools = values.tools.mcpTools;
   if (values.tools !== undefined && Object.keys(values.tools.toolSettings).length > 0) agent.toolSettings = values.tools.toolSettings;
+  if (modules.length > 0) agent.toolModules = modules.map((module) => module.file);
   if (values.workspace !== undefined) agent.workspace = values.workspace;
   if (values.system !== undefined) agent.systemPrompt = values.system;
   if (values.limits !== undefined) agent.limits = values.limits;

@@ -1,8 +1,8 @@
 import { parseToolSelector } from '@troupe/mcp';
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { ReadContext, Slot } from './read-context.js';
-import { readToolSettings } from './tool-settings-schema.js';
-import { readEntries, reportType, type Reader } from './yaml-readers.js';
+import { pathFromFile, readToolSettings } from './tool-settings-schema.js';
+import { readEntries, readString, reportType, type Reader } from './yaml-readers.js';
 
 /** An agent's `tools` list, split by kind. */
 export interface AgentTools {
@@ -12,25 +12,45 @@ export interface AgentTools {
   mcpTools: string[];
   /** Settings of built-in tools, by name (`- bash: { timeoutMs: 5000 }`). */
   toolSettings: Record<string, Record<string, unknown>>;
+  /** Tool modules (`- module: ./tools/weather.ts`), in the order written: absolute path, the path as written, and where. */
+  modules: ToolModuleItem[];
 }
+
+/** One `- module: <path>` item of an agent's tools. */
+export interface ToolModuleItem {
+  /** Absolute (relative paths are taken from the graph file's directory). */
+  file: string;
+  /** As the graph file writes it, for messages. */
+  shown: string;
+  slot: Slot;
+}
+
+/** The key that makes a tools item a tool module rather than a tool with settings. */
+const MODULE_KEY = 'module';
 
 /**
  * An agent's `tools`: a list whose items are built-in tool names (`read_file`), MCP selectors
- * (`github.*` or `github.create_issue`, the server being a key of `mcpServers`), or one-key
- * mappings giving a built-in tool its settings (`- bash: { timeoutMs: 5000 }`). Unknown names and
- * servers are recorded for the reference check; duplicates, malformed selectors and bad settings
- * are reported at their positions. Which tools a server offers is only known once it runs.
+ * (`github.*` or `github.create_issue`, the server being a key of `mcpServers`), one-key
+ * mappings giving a built-in tool its settings (`- bash: { timeoutMs: 5000 }`), or tool modules
+ * (`- module: ./tools/weather.ts`, loaded once the file is read). Unknown names and servers are
+ * recorded for the reference check; duplicates, malformed selectors and bad settings are
+ * reported at their positions. Which tools a server offers is only known once it runs.
  */
 export const readAgentTools: Reader<AgentTools> = (ctx, slot) => {
   const node = slot.node;
   if (node === null || !isSeq(node)) return reportType(ctx, slot, 'a list');
-  const out: AgentTools = { tools: [], mcpTools: [], toolSettings: {} };
+  const out: AgentTools = { tools: [], mcpTools: [], toolSettings: {}, modules: [] };
   const seen = new Set<string>();
   (node.items as (Node | null)[]).forEach((raw, index) => {
     const item: Slot = { path: `${slot.path}[${index}]`, node: ctx.source.resolve(raw) };
     const named = nameOf(ctx, item);
     if (named === undefined) return;
     const { name, at, settings } = named;
+    if (name === MODULE_KEY && settings !== undefined) {
+      const module = readModule(ctx, settings, seen);
+      if (module !== undefined) out.modules.push(module);
+      return;
+    }
     if (seen.has(name)) {
       ctx.report(at, `duplicate tool "${name}" in ${slot.path}`);
       return;
@@ -77,4 +97,17 @@ function nameOf(ctx: ReadContext, item: Slot): { name: string; at: Slot; setting
     return { name: entry.key, at, settings: entry.slot };
   }
   return reportType(ctx, item, 'a tool name or a mapping of one tool name to its settings');
+}
+
+/** A `module: <path>` item: the path resolved against the graph file's directory, each module once per agent. */
+function readModule(ctx: ReadContext, slot: Slot, seen: Set<string>): ToolModuleItem | undefined {
+  const shown = readString(ctx, slot);
+  if (shown === undefined) return undefined;
+  const file = pathFromFile(ctx, shown);
+  if (seen.has(file)) {
+    ctx.report(slot, `duplicate tool module ${shown} in ${slot.path}`);
+    return undefined;
+  }
+  seen.add(file);
+  return { file, shown, slot };
 }

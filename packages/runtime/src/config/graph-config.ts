@@ -1,4 +1,4 @@
-import type { Completion, Limits, PermissionRules, ThinkingLevel } from '@troupe/core';
+import type { Completion, Limits, PermissionRules, ThinkingLevel, Tool } from '@troupe/core';
 import type { McpServerConfig } from '@troupe/mcp';
 import type { AnthropicCacheOptions, ModelSpec, ScriptStep } from '@troupe/providers';
 
@@ -58,10 +58,12 @@ export interface AgentConfig {
   /** A key of the graph's `models`. */
   model: string;
   systemPrompt?: string;
-  /** Built-in tool names, in the order written. */
+  /** Built-in tool names, in the order written, then the names of the tools of its tool modules. */
   tools: string[];
   /** MCP tool selectors (`server.*`, `server.tool`), in the order written. */
   mcpTools?: string[];
+  /** The tool modules it lists (`- module: ./tools/weather.ts`), as absolute paths; their tools' names are in `tools`. */
+  toolModules?: string[];
   /** Settings of built-in tools, by tool name (`- bash: { timeoutMs: 5000 }`); paths already absolute. */
   toolSettings?: Record<string, Record<string, unknown>>;
   /** The agent's working directory (absolute): bash runs there, file tools are confined to it. */
@@ -145,7 +147,8 @@ export interface PipelineConfig {
 
 /**
  * A loaded, validated graph file. Every reference in it resolves: each agent's model is a key of
- * `models`, each tool is known, `entry` is a key of `agents`. Plain JSON.
+ * `models`, each tool is known, `entry` is a key of `agents`. Plain JSON, but for `moduleTools`,
+ * the code its tool modules export.
  */
 export interface GraphConfig {
   version: GraphVersion;
@@ -158,4 +161,6 @@ export interface GraphConfig {
   mcpServers?: Record<string, McpServerConfig>;
   /** The agent or pipeline `troupe run` starts. */
   entry: string;
+  /** The tools the agents' tool modules export, by name (unique across the graph and apart from the built-in tools). */
+  moduleTools?: Record<string, Tool>;
 }

@@ -4,6 +4,7 @@ import type { GraphConfig, ModelConfig } from './graph-config.js';
 import { GraphFileError, type GraphProblem } from './graph-file-error.js';
 import { checkDelegationCycles } from './delegation-cycles.js';
 import { checkReferences } from './graph-references.js';
+import { loadGraphToolModules } from './graph-tool-modules.js';
 import type { Env } from './env-interpolation.js';
 import { createReadState, ReadContext } from './read-context.js';
 import { describeReadError, readTextFileFromDisk, type ReadTextFile } from './read-text-file.js';
@@ -30,7 +31,8 @@ export interface LoadGraphOptions {
 /**
  * Loads and validates a graph file. Throws {@link GraphFileError} listing every problem at once
  * (an unreadable file, YAML syntax, wrong types, unknown or missing keys, unknown references,
- * unset variables, unreadable script files), each with file, line and column. Problems are
+ * unset variables, unreadable script files, tool modules that do not load or export no valid
+ * tool), each with file, line and column. Tool modules are imported (their code runs). Problems are
  * reported with `file` as given, so relative paths stay relative in messages. Throws
  * {@link UnknownAgentError} when a valid file does not define the `entry` option's agent.
  */
@@ -65,6 +67,7 @@ export async function parseGraph(text: string, options: LoadGraphOptions & { fil
     if (model.contextWindow !== undefined) config.contextWindow = model.contextWindow;
     models.push([model.name, config]);
   }
+  const moduleTools = await loadGraphToolModules(ctx, draft.agents, catalog);
   for (const name of catalog.names()) ctx.define('tool', name);
   checkReferences(ctx.state);
   checkDelegationCycles(ctx.state, draft.agents);
@@ -78,6 +81,7 @@ export async function parseGraph(text: string, options: LoadGraphOptions & { fil
   const graph: GraphConfig = { version: draft.version, file, models: Object.fromEntries(models), agents: draft.agents, entry: draft.entry };
   if (draft.mcpServers !== undefined && Object.keys(draft.mcpServers).length > 0) graph.mcpServers = draft.mcpServers;
   if (draft.pipelines !== undefined && Object.keys(draft.pipelines).length > 0) graph.pipelines = draft.pipelines;
+  if (Object.keys(moduleTools).length > 0) graph.moduleTools = moduleTools;
   return graph;
 }
 

@@ -25,12 +25,24 @@ export interface Reference {
   readonly slot: Slot;
 }
 
+/** A tool module an agent lists (`- module: ./tools/weather.ts`), loaded once the whole file is read. */
+export interface ToolModuleReference {
+  readonly agent: string;
+  /** The absolute path. */
+  readonly file: string;
+  /** The path as written, for messages. */
+  readonly shown: string;
+  readonly source: YamlSource;
+  readonly slot: Slot;
+}
+
 /** What all readers of one load share: the problems, definitions and references found so far, and the env. */
 export interface ReadState {
   readonly problems: GraphProblem[];
   /** Names defined so far, by kind; a name counts even when its definition has problems. */
   readonly definitions: Map<ReferenceKind, Set<string>>;
   readonly references: Reference[];
+  readonly toolModules: ToolModuleReference[];
   readonly env: Env;
   /** The tools agents may name, with their settings (checked as the tool lists are read). */
   readonly tools?: ToolCatalog;
@@ -38,7 +50,8 @@ export interface ReadState {
 
 /** A fresh {@link ReadState}. */
 export function createReadState(env: Env, tools?: ToolCatalog): ReadState {
-  return tools === undefined ? { problems: [], definitions: new Map(), references: [], env } : { problems: [], definitions: new Map(), references: [], env, tools };
+  const state: ReadState = { problems: [], definitions: new Map(), references: [], toolModules: [], env };
+  return tools === undefined ? state : { ...state, tools };
 }
 
 /** The path of a child: `a.b`, `a[0]`, or just the key at the top. */

@@ -11,11 +11,15 @@ export interface ToolCatalog {
   settingsOf?(name: string): ToolSettingsSpec | undefined;
 }
 
+/** `path` as written in the file being read, made absolute against that file's directory. */
+export function pathFromFile(ctx: ReadContext, path: string): string {
+  return isAbsolute(path) ? path : resolve(dirname(ctx.source.file), path);
+}
+
 /** A path relative to the directory of the file it is written in, made absolute. */
 export const readPath: Reader<string> = (ctx, slot) => {
   const path = readString(ctx, slot);
-  if (path === undefined) return undefined;
-  return isAbsolute(path) ? path : resolve(dirname(ctx.source.file), path);
+  return path === undefined ? undefined : pathFromFile(ctx, path);
 };
 
 const readRegex: Reader<string> = (ctx, slot) => {

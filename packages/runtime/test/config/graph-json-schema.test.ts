@@ -26,6 +26,7 @@ describe('graph JSON Schema', () => {
   it('rejects typos, wrong types and unknown step shapes', () => {
     const base = { version: 1, models: { m: { model: 'scripted' } }, agents: { a: { model: 'm' } } };
     expect(validate(base)).toEqual({ ok: true });
+    expect(validate({ ...base, agents: { a: { model: 'm', tools: ['clock', { module: './tools/weather.ts' }, { bash: { timeoutMs: 5 } }] } } })).toEqual({ ok: true });
     expect(validate({ ...base, agents: { a: { model: 'm', sytem: 'x' } } }).ok).toBe(false);
     expect(validate({ ...base, agents: { a: { model: 'm', limits: { maxTurns: 'ten' } } } }).ok).toBe(false);
     expect(validate({ ...base, pipelines: { p: { steps: [{ id: 's', agnet: 'a' }] } } }).ok).toBe(false);

@@ -6,7 +6,8 @@
  * commands before anything is spawned, and is not read-only.
  */
 import { watch } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBashTool } from '../../../src/node/bash/bash-tool.js';
@@ -94,17 +95,20 @@ describe('bash', () => {
 
   it('reports its process group to the tracker while the command runs', async () => {
     const seen: string[] = [];
+    // The command waits on a FIFO the tracker opens once it has looked at the group: it is still running then.
+    execFileSync('mkfifo', [ws.path('go')]);
     const tool = createBashTool({
       workspace: ws.root,
       processGroups: {
         started: (pgid) => {
           seen.push(`started ${pgid} ${alive(pgid) ? 'alive' : 'gone'}`);
+          void writeFile(ws.path('go'), 'go\n');
           return () => void seen.push(`released ${pgid}`);
         },
       },
     });
     // $$ in `bash -c` is the shell itself: the group's leader.
-    const result = await tool.execute({ command: 'echo $$' }, testToolContext());
+    const result = await tool.execute({ command: 'read line < go; echo $$' }, testToolContext());
     const leader = Number(textOf(result.content));
     expect(seen).toEqual([`started ${leader} alive`, `released ${leader}`]);
   });
