@@ -135,11 +135,9 @@ export class ToolEffect {
       }
       const decided = command.decisions[call.id];
       const verdict = decided ?? evaluatePermission(permissions, command.remembered, call, tool);
-      if (verdict === 'deny') {
-        // The user's "never" (now or earlier in the session) is permanent; the policy's deny is not.
-        const permanent = decided === 'deny' || command.remembered[call.name] === 'deny';
-        this.#report(batch, call, { content: permanent ? permissionDeniedPermanently(call.name) : permissionDenied(call.name), isError: true });
-      }
+      // The user's "never" (now or earlier in the session) is permanent; the policy's deny is not.
+      const permanent = decided === 'deny' || command.remembered[call.name] === 'deny';
+      if (verdict === 'deny') this.#report(batch, call, { content: permanent ? permissionDeniedPermanently(call.name) : permissionDenied(call.name), isError: true });
       else if (verdict === 'ask') ask ??= call;
       else runnable.push(call);
     }
