@@ -4,7 +4,10 @@ import type { RunStopReason } from '@troupe/core';
 export const ExitCode = {
   /** The run finished (`stop`, `length`, `complete`), or help was shown. */
   Ok: 0,
-  /** The run ended in an error, hit a limit, or was interrupted by a denied permission (watched: also aborted); a worker lost NATS for good. */
+  /**
+   * The run ended in an error, hit a limit, was refused by the model or its vendor's content filter,
+   * or was interrupted by a denied permission (watched: also aborted); a worker lost NATS for good.
+   */
   RunFailed: 1,
   /**
    * Bad usage or a bad graph file (missing, malformed, unknown model/agent/tool), an unknown run,
@@ -32,6 +35,7 @@ export function exitCodeOf(stopReason: RunStopReason): ExitCode {
       return ExitCode.Interrupted;
     case 'error':
     case 'limit':
+    case 'refusal':
     case 'interrupted':
       return ExitCode.RunFailed;
   }

@@ -9,6 +9,7 @@ describe('exitCodeOf', () => {
     ['complete', ExitCode.Ok],
     ['error', ExitCode.RunFailed],
     ['limit', ExitCode.RunFailed],
+    ['refusal', ExitCode.RunFailed],
     ['interrupted', ExitCode.RunFailed],
     ['aborted', ExitCode.Interrupted],
   ] as const)('%s → %i', (reason, code) => {

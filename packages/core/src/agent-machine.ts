@@ -13,15 +13,14 @@
 import { assign, setup } from 'xstate';
 import type { AgentStateName } from './agent-result.js';
 import { ErrorCode } from './errors.js';
-import { INTERRUPT_TOOL } from './interrupts.js';
+import { cancelText, INTERRUPT_TOOL, INTERRUPT_USER } from './interrupts.js';
 import { batchRoute, replyRoute, type BatchRoute, type ReplyRoute } from './machine-routes.js';
 import {
-  announcePending, answerQuestion, beginTurn, Changes, endRun, endTurn, fillUnfinished, finishBatch, interruptText, limitBeforeNextTurn, questionOf,
-  recordAssistant, recordOutcome, reportEnd, requestModel, requestTools, startBatch, startRun, truncatedBatch,
+  announcePending, answerQuestion, appendMessage, beginTurn, Changes, endAtLimit, endRun, endTurn, fillUnfinished, finishBatch, limitBeforeNextTurn,
+  questionOf, recordAssistant, recordOutcome, reportEnd, requestModel, requestTools, startBatch, startRun, truncatedBatch,
 } from './machine-steps.js';
 import type { AgentContext, AgentMachineEvent, MachineOutput, MachineSettings } from './machine-types.js';
 import type { Message } from './messages.js';
-import { addUsage } from './usage.js';
 
 /** Input of a fresh agent actor. */
 export interface AgentMachineInput {
@@ -95,21 +94,27 @@ const textTurn: Step = (c, e) => {
 
 const stop: Step = (c, e) => endRun(c, { stopReason: expect(e, 'MODEL.DONE').message.stopReason === 'length' ? 'length' : 'stop' });
 
+const refused: Step = (c) => endRun(c, { stopReason: 'refusal' });
+
 const stopAtLimit: Step = (c, e) => {
   const limit = limitBeforeNextTurn(c.context, c.run, e.at);
-  endRun(c, limit === undefined ? { stopReason: 'stop' } : { stopReason: 'limit', limit });
+  if (limit === undefined) endRun(c, { stopReason: 'stop' });
+  else endAtLimit(c, limit, e.at);
 };
 
+// A failed reply is kept in the history (its tokens count) and left out of what the model is sent
+// next (see `inModelContext`), so `continue()` can try again.
 const replyError: Step = (c, e) => {
   const { message } = expect(e, 'MODEL.DONE');
-  // The failed reply stays out of the history (so `continue()` can retry) but its tokens count.
-  c.edit({ usage: addUsage(c.run.usage, message.usage) });
+  recordAssistant(c, message);
   endTurn(c, []);
   endRun(c, { stopReason: 'error', error: { code: ErrorCode.ProviderError, message: message.errorMessage ?? `the model stopped with ${message.stopReason}` } });
 };
 
 const modelFailed: Step = (c, e) => {
-  const { error } = expect(e, 'MODEL.FAILED');
+  const { error, message } = expect(e, 'MODEL.FAILED');
+  appendMessage(c, message);
+  c.edit({ assistant: message });
   endTurn(c, []);
   endRun(c, { stopReason: 'error', error: { code: ErrorCode.ProviderError, message: error.message, data: error } });
 };
@@ -174,23 +179,28 @@ const cancel: Step = (c, e) => {
   c.out.push({ type: 'cmd.cancel', request: c.context.request, reason: e.type === 'LIMIT' ? 'limit' : 'abort' });
 };
 
-/** Ends the turn of an interrupted batch; calls not finished get the cancellation text. */
-function interrupted(text: (e: AgentMachineEvent) => (callId: string) => string): Step {
-  return (c, e) => {
-    if (c.run.batch === undefined) {
-      endTurn(c, []);
-      return;
-    }
-    if (e.type === 'ABORT' || e.type === 'LIMIT') recordOutcome(c, { results: e.results ?? [] });
-    fillUnfinished(c, e.at, text(e));
-    finishBatch(c);
-  };
-}
+/**
+ * Ends the turn of an interrupted batch: calls not finished get the cancellation text (for the
+ * user's interrupt, the flow spec's "[Request interrupted by user for tool use]" and its
+ * explanation).
+ */
+const interruptedBatch: Step = (c, e) => {
+  if (c.run.batch === undefined) {
+    endTurn(c, []);
+    return;
+  }
+  if (e.type === 'ABORT' || e.type === 'LIMIT') recordOutcome(c, { results: e.results ?? [] });
+  fillUnfinished(c, e.at, cancelText(e.type === 'LIMIT' ? 'limit' : 'abort'));
+  finishBatch(c);
+};
 
-const interruptedBatch = interrupted((e) => interruptText(e.type === 'LIMIT' ? 'limit' : 'abort'));
-const deniedBatch = interrupted((e) => interruptText('abort', expect(e, 'APPROVE').callId));
-const aborted: Step = (c) => endRun(c, { stopReason: 'aborted', error: { code: 'aborted', message: INTERRUPT_TOOL } });
-const limited: Step = (c, e) => endRun(c, { stopReason: 'limit', limit: expect(e, 'LIMIT').limit });
+/** An abort with no tool call pending is recorded as the user message "[Request interrupted by user]". */
+const aborted: Step = (c, e) => {
+  const pendingCalls = c.run.batch !== undefined;
+  if (!pendingCalls) appendMessage(c, { role: 'user', content: INTERRUPT_USER, timestamp: e.at });
+  endRun(c, { stopReason: 'aborted', error: { code: 'aborted', message: pendingCalls ? INTERRUPT_TOOL : INTERRUPT_USER } });
+};
+const limited: Step = (c, e) => endAtLimit(c, expect(e, 'LIMIT').limit, e.at);
 
 const enqueueSteering: Step = (c, e) => {
   c.patch.steering = [...c.context.steering, expect(e, 'STEER').message];
@@ -251,6 +261,7 @@ export const agentMachine = setup({
           on: {
             'MODEL.DONE': [
               { guard: reply('tools'), ...into('tool_executing', toolTurn) },
+              { guard: reply('refusal'), ...into('done', textTurn, refused) },
               { guard: reply('done'), ...into('done', textTurn, stop) },
               { guard: reply('continue'), ...into('thinking', textTurn) },
               { guard: reply('continue_limit'), ...into('done', textTurn, stopAtLimit) },
@@ -300,7 +311,7 @@ export const agentMachine = setup({
     waiting_user: {
       on: {
         APPROVE: [
-          { guard: 'interrupts', ...into('done', deniedBatch, (c) => endRun(c, { stopReason: 'interrupted' })) },
+          { guard: 'interrupts', ...into('done', interruptedBatch, (c) => endRun(c, { stopReason: 'interrupted' })) },
           { guard: 'permissionFor', ...into('tool_executing', decide) },
         ],
         REPLY: [

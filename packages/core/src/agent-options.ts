@@ -14,6 +14,14 @@ export type ToolExecution = { mode: 'parallel' } | { mode: 'sequential' } | { mo
 /** How queued steering or follow-up messages are delivered: one per turn (default) or all at once. */
 export type QueueMode = 'one-at-a-time' | 'all';
 
+/**
+ * What ends a run besides a limit, an abort or an error: `reply` (default) a reply without tool
+ * calls, as in a chat; `task` only a tool that completes the run (`task_complete`). In task mode a
+ * reply without tool calls is shown like any other and the loop goes on, with a short reminder to
+ * call `task_complete` once the task is done (see `TASK_REMINDER`).
+ */
+export type Completion = 'reply' | 'task';
+
 /** What hooks see of the run. */
 export interface HookContext {
   readonly turn: number;
@@ -59,9 +67,17 @@ export interface AgentOptions {
    */
   contextWindow?: number;
   temperature?: number;
+  /** Default: `{ maxTurns: 50 }` (see `DEFAULT_MAX_TURNS`); `maxTurns: Infinity` for no cap. */
   limits?: Limits;
-  /** Default: allow every call. */
+  /**
+   * Default `{ mode: 'smart' }`: read-only tools run, every other tool asks. `{ mode: 'allow' }`
+   * runs everything without asking.
+   */
   permissions?: PermissionPolicy;
+  /** What ends a run: a reply without tool calls (`reply`, default) or only `task_complete` (`task`). */
+  completion?: Completion;
+  /** Wait this long (on `clock`) before each model call of a run after its first. Default 0. */
+  stepDelayMs?: number;
   toolExecution?: ToolExecution;
   steeringMode?: QueueMode;
   followUpMode?: QueueMode;

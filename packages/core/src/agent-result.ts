@@ -9,10 +9,11 @@ export type AgentStateName = 'idle' | 'thinking' | 'tool_executing' | 'waiting_u
 /**
  * Why a run ended:
  * `stop`/`length` the model finished; `complete` a tool completed the run (task_complete);
+ * `refusal` the model refused, or the vendor's content filter stopped its reply;
  * `interrupted` the user denied a call with `deny_interrupt`; `aborted` `abort()` was called;
  * `limit` a configured limit was reached (see `limit`); `error` an unrecoverable failure (see `error`).
  */
-export type RunStopReason = 'stop' | 'length' | 'complete' | 'interrupted' | 'aborted' | 'limit' | 'error';
+export type RunStopReason = 'stop' | 'length' | 'complete' | 'refusal' | 'interrupted' | 'aborted' | 'limit' | 'error';
 
 /** Which limit ended a run. */
 export interface LimitHit {
@@ -27,7 +28,10 @@ export interface AgentResult {
   stopReason: RunStopReason;
   /** The messages this run added to the history, in order. */
   messages: Message[];
-  /** The text of the last assistant message (or the completion value's text). */
+  /**
+   * The text of the last assistant message that is not a failure: the model's last words, or the
+   * notice of the limit that stopped the run.
+   */
   text: string;
   /** Model turns this run took. */
   turns: number;

@@ -2,6 +2,7 @@ import { Observable, Subject } from 'rxjs';
 import { createActor, type Actor } from 'xstate';
 import { agentMachine, initialAgentContext } from './agent-machine.js';
 import type { AgentOptions, HookContext } from './agent-options.js';
+import { machineSettings, providerRequest } from './agent-settings.js';
 import type { AgentResult, AgentStateName } from './agent-result.js';
 import { parseAgentSnapshot, SNAPSHOT_SCHEMA_VERSION, withHistory, type AgentCheckpoint, type AgentSnapshot, type CheckpointMark } from './agent-snapshot.js';
 import { systemClock, type Clock, type TimerHandle } from './clock.js';
@@ -10,12 +11,13 @@ import { AgentStateError, ErrorCode, TroupeError } from './errors.js';
 import type { AgentEvent, AgentEventPayload } from './events.js';
 import { createRunId, parseAgentPath, type AgentPath, type RunId } from './ids.js';
 import type { AgentContext, AgentMachineEvent, MachineOutput, PendingInput } from './machine-types.js';
-import type { Message, UserContent } from './messages.js';
+import { HistoryViews } from './history-view.js';
+import { inModelContext, type Message, type UserContent } from './messages.js';
 import { ModelEffect } from './model-effect.js';
-import { PERMISSION_DECISIONS, type PermissionDecision } from './permissions.js';
+import { DEFAULT_PERMISSIONS, PERMISSION_DECISIONS, type PermissionDecision } from './permissions.js';
 import { exponentialBackoff } from './retry-strategy.js';
 import { sharedSchemaValidator } from './schema-validator.js';
-import type { ProviderRequest } from './provider.js';
+import type { StreamingMessage } from './streaming-message.js';
 import { ToolEffect } from './tool-effect.js';
 import { ToolSet } from './tool-set.js';
 
@@ -57,6 +59,8 @@ export class Agent {
   readonly #actor: Actor<typeof agentMachine>;
   readonly #model: ModelEffect;
   readonly #tools: ToolEffect;
+  readonly #views = new HistoryViews();
+  readonly #maxWallTimeMs: number | undefined;
   readonly #subject = new Subject<AgentEvent>();
   readonly #keepEvents: boolean;
   #runEvents: AgentEvent[] = [];
@@ -96,12 +100,13 @@ export class Agent {
       compaction: options.compaction ?? dropOldestTurns(),
       hooks: options.hooks ?? {},
       ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
+      clock: this.#clock,
       now, emit, send,
     });
     this.#tools = new ToolEffect({
       tools,
       validator,
-      permissions: options.permissions ?? { mode: 'allow' },
+      permissions: options.permissions ?? DEFAULT_PERMISSIONS,
       execution: options.toolExecution ?? { mode: 'parallel' },
       hooks: options.hooks ?? {},
       agentPath: this.path,
@@ -109,7 +114,8 @@ export class Agent {
       now, emit, send,
     });
 
-    const settings = { limits: options.limits ?? {}, steeringMode: options.steeringMode ?? 'one-at-a-time', followUpMode: options.followUpMode ?? 'one-at-a-time' } as const;
+    const settings = machineSettings(options);
+    this.#maxWallTimeMs = settings.limits.maxWallTimeMs;
     // Both paths start from a resolved state: half the cost of XState computing the initial one.
     // The options of a restoring process win over the ones stored with the snapshot.
     const snapshot =
@@ -145,6 +151,14 @@ export class Agent {
   /** The history. Read-only: the agent appends to it. */
   get messages(): readonly Message[] {
     return this.#context.messages;
+  }
+
+  /**
+   * The assistant message being streamed: its content so far (live: it grows as deltas arrive;
+   * do not change it). Undefined when no reply streams.
+   */
+  get streamingMessage(): Readonly<StreamingMessage> | undefined {
+    return this.#model.streaming;
   }
 
   /** Whether a run is active (thinking, executing tools, or waiting for the user). */
@@ -183,7 +197,8 @@ export class Agent {
   continue(options: RunOptions = {}): Promise<AgentResult> {
     this.#assertIdle('continue');
     const context = this.#context;
-    const last = context.messages.at(-1);
+    // What the model would be sent decides: a failure or a limit's notice at the end is not part of it.
+    const last = context.messages.findLast(inModelContext);
     if (last === undefined) throw new AgentStateError(ErrorCode.NoMessages, 'cannot continue: the history is empty');
     if (last.role === 'assistant' && context.steering.length === 0 && context.followUps.length === 0) {
       throw new AgentStateError(ErrorCode.InvalidContinue, 'cannot continue from an assistant message: prompt() instead, or queue a follow-up');
@@ -285,7 +300,7 @@ export class Agent {
     this.#run = run;
     this.#lastResult = run.promise;
     this.#runEvents = [];
-    const maxWall = this.#options.limits?.maxWallTimeMs;
+    const maxWall = this.#maxWallTimeMs;
     const startedAt = this.#context.run?.startedAt;
     if (maxWall !== undefined) {
       const elapsed = startedAt === undefined || !this.isRunning ? 0 : this.#clock.now() - startedAt;
@@ -310,7 +325,7 @@ export class Agent {
     for (const item of outbox) {
       switch (item.type) {
         case 'cmd.model':
-          this.#model.call(item.request, item.attempt, this.#context.messages);
+          this.#model.call(item.request, item.attempt, this.#views.of(this.#context.messages), item.delayMs);
           break;
         case 'cmd.compact':
           this.#model.compact(item.request, this.#context.messages);
@@ -382,13 +397,4 @@ export class Agent {
 function isContentList(input: UserContent[] | Message[]): input is UserContent[] {
   const first = input[0];
   return first === undefined || 'type' in first;
-}
-
-function providerRequest(options: AgentOptions): Omit<ProviderRequest, 'messages' | 'tools'> {
-  const request: Omit<ProviderRequest, 'messages' | 'tools'> = { model: options.model };
-  if (options.systemPrompt !== undefined) request.systemPrompt = options.systemPrompt;
-  if (options.thinking !== undefined) request.thinking = options.thinking;
-  if (options.maxTokens !== undefined) request.maxTokens = options.maxTokens;
-  if (options.temperature !== undefined) request.temperature = options.temperature;
-  return request;
 }

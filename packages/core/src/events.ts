@@ -19,9 +19,12 @@ export type AgentEventPayload =
   | { type: 'agent_end'; result: AgentResult }
   | { type: 'state'; state: AgentStateName }
   | { type: 'turn_start'; turn: number }
-  /** `message` is absent when the turn ended before the model finished (abort, failure). */
+  /** `message`: the turn's reply, or the message recording its failure; absent when the turn was aborted or cut by a limit before the model finished. */
   | { type: 'turn_end'; turn: number; message?: AssistantMessage; toolResults: ToolResultMessage[] }
-  /** A message begins. Assistant messages then stream `message_update`s. */
+  /**
+   * A message begins: a prompt or queued message, a model reply (which then streams
+   * `message_update`s), a tool result, or one the agent writes (a failure, an interrupt, a limit's notice).
+   */
   | { type: 'message_start'; role: Message['role']; attempt?: number }
   /** One streamed delta of the assistant message: only what is new. */
   | { type: 'message_update'; delta: StreamDelta }

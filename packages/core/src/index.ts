@@ -7,11 +7,13 @@ export { dropOldestTurns } from './compaction.js';
 export { AgentStateError, ErrorCode, toErrorInfo, TroupeError } from './errors.js';
 export { childPath, createRunId, parseAgentPath, parseRunId } from './ids.js';
 export {
-  cancelText, errorResult, INCOMPLETE_TOOL_CALL, INTERRUPT_EXPLANATION, INTERRUPT_TOOL, LIMIT_REACHED, PERMISSION_DENIED, SKIPPED_BY_STEERING,
+  cancelText, errorResult, INCOMPLETE_TOOL_CALL, INTERRUPT_EXPLANATION, INTERRUPT_TOOL, INTERRUPT_USER, INTERRUPTED_TOOL_RESULT, LIMIT_REACHED,
+  permissionDenied, permissionDeniedPermanently, SKIPPED_BY_STEERING, STREAM_ABORTED, TASK_REMINDER, toolExecutionError,
 } from './interrupts.js';
-export { limitReached } from './limits.js';
-export { textOf, toolCallsOf, userMessage } from './messages.js';
-export { evaluatePermission, PERMISSION_DECISIONS } from './permissions.js';
+export { DEFAULT_MAX_TURNS, limitNotice, limitReached, MAX_ITERATIONS_REACHED, resolveLimits } from './limits.js';
+export { NOTICE_MODEL } from './machine-steps.js';
+export { inModelContext, textOf, toolCallsOf, userMessage } from './messages.js';
+export { DEFAULT_PERMISSIONS, evaluatePermission, PERMISSION_DECISIONS } from './permissions.js';
 export { exponentialBackoff, noRetry } from './retry-strategy.js';
 export { SchemaValidator, sharedSchemaValidator } from './schema-validator.js';
 export { defineTool } from './tool.js';
@@ -20,7 +22,7 @@ export { addUsage, emptyUsage } from './usage.js';
 
 export type { PromptInput, RunOptions } from './agent.js';
 export type { AgentMachine, AgentMachineInput } from './agent-machine.js';
-export type { AgentHooks, AgentOptions, HookContext, QueueMode, ToolExecution } from './agent-options.js';
+export type { AgentHooks, AgentOptions, Completion, HookContext, QueueMode, ToolExecution } from './agent-options.js';
 export type { AgentResult, AgentStateName, LimitHit, RunStopReason } from './agent-result.js';
 export type { AgentCheckpoint, AgentSnapshot, CheckpointMark } from './agent-snapshot.js';
 export type { Clock, TimerHandle } from './clock.js';
@@ -39,6 +41,7 @@ export type {
   Provider, ProviderCallOptions, ProviderErrorKind, ProviderEvent, ProviderFailure, ProviderRequest, StreamDelta, ThinkingLevel, ToolDefinition,
 } from './provider.js';
 export type { ExponentialBackoffOptions, RetryStrategy } from './retry-strategy.js';
+export type { StreamingMessage } from './streaming-message.js';
 export type { ValidationResult, Validator } from './schema-validator.js';
 export type { Tool, ToolContext, ToolControl, ToolResult, ToolSource } from './tool.js';
 export type { ToolSnapshot } from './tool-set.js';

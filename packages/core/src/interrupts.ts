@@ -1,17 +1,43 @@
+/**
+ * The texts the agent writes into the history when something other than a tool's own answer
+ * settles a call or ends a run. Where the seeds give a text (the agentic flow spec's interrupt
+ * constants and its Appendix B, the Swink PRD's steering interrupt), it is used word for word.
+ */
 import type { ToolCall, ToolResultMessage } from './messages.js';
 
-/** The result text of a call the user interrupted (abort, or a `deny_interrupt` elsewhere in the turn). */
+/** The user message recorded when the user aborts a run while no tool call was pending. */
+export const INTERRUPT_USER = '[Request interrupted by user]';
+
+/** The result text of a call the user interrupted (abort, or a `deny_interrupt`), followed by {@link INTERRUPT_EXPLANATION}. */
 export const INTERRUPT_TOOL = '[Request interrupted by user for tool use]';
 
-/** Appended to {@link INTERRUPT_TOOL} for the call the user rejected with `deny_interrupt`. */
+/** Follows {@link INTERRUPT_TOOL} in the result of every call the user interrupted. */
 export const INTERRUPT_EXPLANATION =
   "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
 
-/** The result text of a call cancelled because a steering message arrived. */
-export const SKIPPED_BY_STEERING = 'skipped: steering message arrived';
+/** The whole result text of an interrupted call: {@link INTERRUPT_TOOL}, a blank line, {@link INTERRUPT_EXPLANATION}. */
+export const INTERRUPTED_TOOL_RESULT = `${INTERRUPT_TOOL}\n\n${INTERRUPT_EXPLANATION}`;
 
-/** The result text of a call the user refused with `deny_never` or the policy denied. */
-export const PERMISSION_DENIED = 'permission denied';
+/** The result text of a call cancelled because a steering message arrived. */
+export const SKIPPED_BY_STEERING = 'tool call cancelled: user requested steering interrupt';
+
+/** Why a streamed reply was closed as failed when the user aborted it. */
+export const STREAM_ABORTED = 'Stream aborted by user';
+
+/** The result text of a call the permission policy denied: `Permission to use bash has been denied`. */
+export function permissionDenied(toolName: string): string {
+  return `Permission to use ${toolName} has been denied`;
+}
+
+/** The result text of a call of a tool the user refused for the session (`deny_never`). */
+export function permissionDeniedPermanently(toolName: string): string {
+  return `Permission to use ${toolName} has been permanently denied`;
+}
+
+/** The result text of a tool that threw or rejected: `Error executing bash: spawn ENOENT`. */
+export function toolExecutionError(toolName: string, message: string): string {
+  return `Error executing ${toolName}: ${message}`;
+}
 
 /** The result text of a call cut off by the output-token limit. */
 export const INCOMPLETE_TOOL_CALL =
@@ -19,6 +45,9 @@ export const INCOMPLETE_TOOL_CALL =
 
 /** The result text of calls cancelled because a run limit was reached. */
 export const LIMIT_REACHED = '[Run stopped: limit reached before the tool finished]';
+
+/** The user message that keeps a run in task mode going after a reply without tool calls. */
+export const TASK_REMINDER = 'Continue with the task. When it is fully done, call the task_complete tool with a summary of what was accomplished.';
 
 /** An error tool result answering `call` with `text`. */
 export function errorResult(call: Pick<ToolCall, 'id' | 'name'>, text: string, timestamp: number, details?: unknown): ToolResultMessage {
@@ -36,7 +65,7 @@ export type CancelReason = 'abort' | 'steering' | 'limit';
 export function cancelText(reason: CancelReason): string {
   switch (reason) {
     case 'abort':
-      return INTERRUPT_TOOL;
+      return INTERRUPTED_TOOL_RESULT;
     case 'steering':
       return SKIPPED_BY_STEERING;
     case 'limit':

@@ -7,7 +7,7 @@ import type { AgentContext, AgentMachineEvent } from './machine-types.js';
 import { addUsage } from './usage.js';
 
 /** Routes of `MODEL.DONE`. */
-export type ReplyRoute = 'stale' | 'error' | 'tools' | 'truncated' | 'truncated_limit' | 'continue' | 'continue_limit' | 'done';
+export type ReplyRoute = 'stale' | 'error' | 'refusal' | 'tools' | 'truncated' | 'truncated_limit' | 'continue' | 'continue_limit' | 'done';
 
 /** Routes of `TOOLS.DONE` and of the last answer in `waiting_user`. */
 export type BatchRoute = 'stale' | 'waiting' | 'complete' | 'limit' | 'next';
@@ -16,15 +16,19 @@ function isCurrent(context: AgentContext, event: AgentMachineEvent): boolean {
   return 'request' in event && event.request === context.request;
 }
 
-/** Classifies a finished reply. */
+/**
+ * Classifies a finished reply. A reply without tool calls ends the run unless messages are queued
+ * or, in task mode, always (only a completing tool, a limit, an abort or a failure end it there).
+ */
 export function replyRoute(context: AgentContext, event: AgentMachineEvent): ReplyRoute {
   const run = context.run;
   if (event.type !== 'MODEL.DONE' || run === null || !isCurrent(context, event)) return 'stale';
   const message = event.message;
   if (message.stopReason === 'error' || message.stopReason === 'aborted') return 'error';
+  if (message.stopReason === 'refusal') return 'refusal';
   const hasCalls = message.content.some((part) => part.type === 'toolCall');
   if (hasCalls && message.stopReason !== 'length') return 'tools';
-  const goesOn = hasCalls || context.steering.length > 0 || context.followUps.length > 0;
+  const goesOn = hasCalls || context.steering.length > 0 || context.followUps.length > 0 || context.settings.completion === 'task';
   if (!goesOn) return 'done';
   const limited = limitReached(context.settings.limits, run.turns, addUsage(run.usage, message.usage), event.at - run.startedAt) !== undefined;
   if (hasCalls) return limited ? 'truncated_limit' : 'truncated';

@@ -7,9 +7,9 @@
  * history size rather than a copy of the whole conversation.
  */
 import type { AgentResult, LimitHit } from './agent-result.js';
-import { cancelText, errorResult, INCOMPLETE_TOOL_CALL, INTERRUPT_EXPLANATION, INTERRUPT_TOOL, type CancelReason } from './interrupts.js';
-import { limitReached } from './limits.js';
-import { textOf, toolCallsOf, type AssistantMessage, type Message, type ToolResultMessage } from './messages.js';
+import { errorResult, INCOMPLETE_TOOL_CALL, TASK_REMINDER } from './interrupts.js';
+import { limitNotice, limitReached } from './limits.js';
+import { inModelContext, textOf, toolCallsOf, type AssistantMessage, type Message, type ToolResultMessage } from './messages.js';
 import type { AgentContext, AgentMachineEvent, BatchOutcome, MachineOutput, PendingInput, RunEnd, RunState, ToolBatch } from './machine-types.js';
 import { addUsage, emptyUsage } from './usage.js';
 
@@ -84,32 +84,42 @@ function dequeue(queue: Message[], mode: 'one-at-a-time' | 'all'): { taken: Mess
 
 /**
  * Begins a turn: counts it, appends the messages that enter the context now (the prompt,
- * steering messages, or a follow-up when the run would otherwise have stopped), and asks the
- * model.
+ * steering messages, a follow-up when the run would otherwise have stopped, or in task mode the
+ * reminder after a reply without tool calls), and asks the model (after the step delay, from the
+ * run's second turn on).
  */
 export function beginTurn(c: Changes, event: AgentMachineEvent): void {
   const { context } = c;
+  const { settings } = context;
   let incoming: Message[] = [];
+  const afterReply = context.messages.findLast(inModelContext)?.role === 'assistant';
   if (event.type === 'PROMPT') {
     incoming = event.messages;
   } else if (context.steering.length > 0) {
-    const { taken, rest } = dequeue(context.steering, context.settings.steeringMode);
+    const { taken, rest } = dequeue(context.steering, settings.steeringMode);
     incoming = taken;
     c.patch.steering = rest;
-  } else if (context.followUps.length > 0 && context.messages.at(-1)?.role === 'assistant') {
-    const { taken, rest } = dequeue(context.followUps, context.settings.followUpMode);
+  } else if (context.followUps.length > 0 && afterReply) {
+    const { taken, rest } = dequeue(context.followUps, settings.followUpMode);
     incoming = taken;
     c.patch.followUps = rest;
+  } else if (settings.completion === 'task' && afterReply) {
+    incoming = [{ role: 'user', content: TASK_REMINDER, timestamp: event.at }];
   }
   const { retry: _retry, batch: _batch, assistant: _assistant, ...run } = c.run;
   const turn = run.turns + 1;
   c.run = { ...run, turns: turn, attempt: 0, compacted: false };
   c.out.push({ type: 'state', state: 'thinking' }, { type: 'turn_start', turn });
-  for (const message of incoming) {
-    context.messages.push(message);
-    c.out.push({ type: 'message_start', role: message.role }, { type: 'message_end', role: message.role, message });
-  }
-  requestModel(c);
+  for (const message of incoming) appendMessage(c, message);
+  const delayMs = settings.stepDelayMs ?? 0;
+  if (turn > 1 && delayMs > 0) c.out.push({ type: 'cmd.model', request: c.nextRequest(), attempt: 0, delayMs });
+  else requestModel(c);
+}
+
+/** Appends a message that is not a model reply (a prompt, a queued message, a tool result) and emits its `message_start` and `message_end`. */
+export function appendMessage(c: Changes, message: Message): void {
+  c.context.messages.push(message);
+  c.out.push({ type: 'message_start', role: message.role }, { type: 'message_end', role: message.role, message });
 }
 
 /** Asks the model effect for the current turn's reply. */
@@ -157,17 +167,12 @@ export function recordOutcome(c: Changes, outcome: Partial<BatchOutcome>): void 
   if (outcome.complete !== undefined) next.complete = outcome.complete;
 }
 
-/** Gives every call without a result (suspended ones included) the error result `text(callId)`. */
-export function fillUnfinished(c: Changes, at: number, text: (callId: string) => string): void {
+/** Gives every call without a result (suspended ones included) the error result `text`. */
+export function fillUnfinished(c: Changes, at: number, text: string): void {
   const batch = c.batch;
   const results = { ...batch.results };
-  for (const call of batch.calls) if (results[call.id] === undefined) results[call.id] = errorResult(call, text(call.id), at);
+  for (const call of batch.calls) if (results[call.id] === undefined) results[call.id] = errorResult(call, text, at);
   c.editBatch({ results, suspended: [] });
-}
-
-/** Cancellation texts, with the explanation for the call the user rejected. */
-export function interruptText(reason: CancelReason, deniedCallId?: string): (callId: string) => string {
-  return (callId) => (callId === deniedCallId ? `${INTERRUPT_TOOL}\n\n${INTERRUPT_EXPLANATION}` : cancelText(reason));
 }
 
 /** Appends the batch's results in the model's call order and ends the turn. */
@@ -180,7 +185,7 @@ export function finishBatch(c: Changes): void {
       if (result !== undefined) toolResults.push(result);
     }
   }
-  for (const result of toolResults) c.context.messages.push(result);
+  for (const result of toolResults) appendMessage(c, result);
   endTurn(c, toolResults);
 }
 
@@ -233,6 +238,28 @@ export function endRun(c: Changes, end: RunEnd): void {
   c.patch.pending = null;
 }
 
+/** Who wrote the messages the agent adds itself (a limit's notice), in `AssistantMessage.model`. */
+export const NOTICE_MODEL = 'troupe';
+
+/**
+ * Ends the run at `limit`, with an assistant message saying which limit stopped it (see
+ * `limitNotice`). It is kept in the history and the events, not sent to the model (`aborted`).
+ */
+export function endAtLimit(c: Changes, limit: LimitHit, at: number): void {
+  endRun(c, { stopReason: 'limit', limit });
+  const text = limitNotice(limit);
+  const message: AssistantMessage = { role: 'assistant', content: [{ type: 'text', text }], stopReason: 'aborted', usage: emptyUsage(), model: NOTICE_MODEL, timestamp: at };
+  c.context.messages.push(message);
+  // Its text streams as a reply's would, so consumers that show deltas show it too.
+  c.out.push(
+    { type: 'message_start', role: 'assistant' },
+    { type: 'message_update', delta: { type: 'text_start', index: 0 } },
+    { type: 'message_update', delta: { type: 'text_delta', index: 0, delta: text } },
+    { type: 'message_update', delta: { type: 'text_end', index: 0 } },
+    { type: 'message_end', role: 'assistant', message },
+  );
+}
+
 /** Emits the final state's event and, once per run, `agent_end`. */
 export function reportEnd(c: Changes, state: 'done' | 'aborted' | 'error', at: number): void {
   c.out.push({ type: 'state', state });
@@ -249,7 +276,7 @@ export function buildResult(history: Message[], run: RunState, at: number): Agen
   let text = '';
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i];
-    if (message?.role === 'assistant') {
+    if (message?.role === 'assistant' && message.stopReason !== 'error') {
       text = textOf(message);
       break;
     }

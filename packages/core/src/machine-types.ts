@@ -6,7 +6,7 @@ import type { CancelReason } from './interrupts.js';
 import type { AssistantMessage, Message, ToolCall, ToolResultMessage } from './messages.js';
 import type { PermissionDecision, RememberedPermissions } from './permissions.js';
 import type { ProviderFailure } from './provider.js';
-import type { QueueMode } from './agent-options.js';
+import type { Completion, QueueMode } from './agent-options.js';
 import type { Limits } from './limits.js';
 import type { Usage } from './usage.js';
 
@@ -67,9 +67,14 @@ export interface RunState {
 
 /** Settings the machine needs that are plain data (the rest lives in the effects). */
 export interface MachineSettings {
+  /** Resolved: the default turn cap applied, unlimited ones left out (see `resolveLimits`). */
   limits: Limits;
   steeringMode: QueueMode;
   followUpMode: QueueMode;
+  /** What ends a run besides a limit, an abort or an error (absent in older snapshots: `reply`). */
+  completion?: Completion;
+  /** The pause before each model call of a run after its first, in ms (absent: none). */
+  stepDelayMs?: number;
 }
 
 /** The statechart's context. Plain JSON: this is what a snapshot stores. */
@@ -111,7 +116,8 @@ export type AgentMachineEvent = { at: number } & (
   | { type: 'LIMIT'; limit: LimitHit; results?: ToolResultMessage[] }
   | { type: 'RESUME' }
   | { type: 'MODEL.DONE'; request: number; message: AssistantMessage }
-  | { type: 'MODEL.FAILED'; request: number; error: ProviderFailure; retryInMs?: number }
+  /** `message`: the assistant message that records the failure, kept if it ends the turn. */
+  | { type: 'MODEL.FAILED'; request: number; error: ProviderFailure; message: AssistantMessage; retryInMs?: number }
   | { type: 'COMPACTED'; request: number; messages: Message[] }
   | ({ type: 'TOOLS.DONE'; request: number } & BatchOutcome)
   /** A call needs the user's approval; `results` are calls settled without running. */
@@ -120,7 +126,8 @@ export type AgentMachineEvent = { at: number } & (
 
 /** Requests the machine makes of its effects. */
 export type EffectCommand =
-  | { type: 'cmd.model'; request: number; attempt: number }
+  /** `delayMs`: wait this long on the clock before calling (the step delay). */
+  | { type: 'cmd.model'; request: number; attempt: number; delayMs?: number }
   | { type: 'cmd.compact'; request: number }
   | {
       type: 'cmd.tools';

@@ -37,8 +37,14 @@ export interface ToolCall {
   signature?: string;
 }
 
-/** Why the model stopped: finished, hit the output limit, wants tools, failed, or was aborted. */
-export type StopReason = 'stop' | 'length' | 'toolUse' | 'error' | 'aborted';
+/**
+ * Why the model stopped: `stop` finished; `length` hit the output limit; `toolUse` wants tools;
+ * `refusal` refused, or the vendor's content filter stopped the reply (Anthropic `refusal`, OpenAI
+ * `content_filter`, Gemini `SAFETY`, `RECITATION` and other blocks); `error` failed (see
+ * `errorMessage`); `aborted` was cut off: by the user, or by a run limit (a notice the agent
+ * writes says which).
+ */
+export type StopReason = 'stop' | 'length' | 'toolUse' | 'refusal' | 'error' | 'aborted';
 
 /** Content a user or a tool result may carry. */
 export type UserContent = TextContent | ImageContent;
@@ -61,6 +67,7 @@ export interface AssistantMessage {
   usage: Usage;
   /** The `provider:model` name that produced it. */
   model: string;
+  /** What went wrong (`error`), or why the vendor refused (`refusal`). */
   errorMessage?: string;
   timestamp: number;
 }
@@ -79,6 +86,18 @@ export interface ToolResultMessage {
 
 /** Any message in an agent's history. */
 export type Message = UserMessage | AssistantMessage | ToolResultMessage;
+
+/**
+ * Whether a message is sent to the model on later calls. Every message is kept in the history and
+ * its events, but an assistant message that failed (`error`), was cut off (`aborted`, a limit's
+ * notice) or was refused (`refusal`) is left out of what the model sees next: it is the record of
+ * what happened, not a turn of the conversation (vendors reject empty or refused replies sent back).
+ */
+export function inModelContext(message: Message): boolean {
+  if (message.role !== 'assistant') return true;
+  const reason = message.stopReason;
+  return reason !== 'error' && reason !== 'aborted' && reason !== 'refusal';
+}
 
 /** The tool calls of an assistant message, in the model's order. */
 export function toolCallsOf(message: AssistantMessage): ToolCall[] {

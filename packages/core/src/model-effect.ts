@@ -1,11 +1,15 @@
 import type { AgentHooks } from './agent-options.js';
+import type { Clock, TimerHandle } from './clock.js';
 import type { AgentEventPayload } from './events.js';
+import { STREAM_ABORTED } from './interrupts.js';
 import type { AgentMachineEvent } from './machine-types.js';
-import type { Message } from './messages.js';
+import type { AssistantMessage, Message } from './messages.js';
 import type { CompactionStrategy } from './compaction.js';
 import type { Provider, ProviderFailure, ProviderRequest } from './provider.js';
+import { StreamingMessageBuilder, type StreamingMessage } from './streaming-message.js';
 import type { ToolSet } from './tool-set.js';
 import type { RetryStrategy } from './retry-strategy.js';
+import { emptyUsage } from './usage.js';
 
 /** What the model effect needs. */
 export interface ModelEffectDeps {
@@ -19,6 +23,8 @@ export interface ModelEffectDeps {
   /** Context window in tokens; requests estimated past it are reported as overflow (see `estimateTokens`). */
   contextWindow?: number;
   hooks: AgentHooks;
+  /** Times the step delay. */
+  clock: Clock;
   now(): number;
   emit(payload: AgentEventPayload): void;
   send(event: AgentMachineEvent): void;
@@ -28,6 +34,10 @@ interface InFlight {
   request: number;
   controller: AbortController;
   streaming: boolean;
+  /** The step delay's timer, while the call waits for it. */
+  timer?: TimerHandle;
+  /** The reply so far, once it streams. */
+  partial?: StreamingMessageBuilder;
 }
 
 /**
@@ -44,10 +54,29 @@ export class ModelEffect {
     this.#deps = deps;
   }
 
-  /** Starts a model call for `request`; the previous one, if any, must have been cancelled. */
-  call(request: number, attempt: number, messages: readonly Message[]): void {
+  /** The reply being streamed, if one is. */
+  get streaming(): StreamingMessage | undefined {
+    return this.#current?.partial?.message;
+  }
+
+  /**
+   * Starts a model call for `request` (after `delayMs` on the clock, when given); the previous one,
+   * if any, must have been cancelled. `messages` must not change afterwards (a history view).
+   */
+  call(request: number, attempt: number, messages: readonly Message[], delayMs = 0): void {
     const flight: InFlight = { request, controller: new AbortController(), streaming: false };
     this.#current = flight;
+    if (delayMs <= 0) {
+      this.#begin(flight, attempt, messages);
+      return;
+    }
+    flight.timer = this.#deps.clock.setTimeout(() => {
+      flight.timer = undefined;
+      if (this.#isCurrent(flight)) this.#begin(flight, attempt, messages);
+    }, delayMs);
+  }
+
+  #begin(flight: InFlight, attempt: number, messages: readonly Message[]): void {
     this.#stream(flight, attempt, messages).catch((error: unknown) => this.#fail(flight, attempt, internalFailure('model call failed', error)));
   }
 
@@ -69,8 +98,9 @@ export class ModelEffect {
     const flight = this.#current;
     if (flight === undefined || flight.request !== request) return;
     this.#current = undefined;
+    if (flight.timer !== undefined) this.#deps.clock.clearTimeout(flight.timer);
     flight.controller.abort();
-    if (flight.streaming) this.#deps.emit({ type: 'message_end', role: 'assistant', failed: { code: 'aborted', message: 'request aborted' } });
+    if (flight.streaming) this.#deps.emit({ type: 'message_end', role: 'assistant', failed: { code: 'aborted', message: STREAM_ABORTED } });
   }
 
   #isCurrent(flight: InFlight): boolean {
@@ -116,6 +146,7 @@ export class ModelEffect {
           return;
         default:
           if (!flight.streaming) this.#start(flight, attempt);
+          flight.partial?.apply(event);
           emit({ type: 'message_update', delta: event });
       }
     }
@@ -125,6 +156,7 @@ export class ModelEffect {
   #start(flight: InFlight, attempt: number): void {
     if (flight.streaming) return;
     flight.streaming = true;
+    flight.partial = new StreamingMessageBuilder(this.#modelName(), this.#deps.now());
     this.#deps.emit(attempt === 0 ? { type: 'message_start', role: 'assistant' } : { type: 'message_start', role: 'assistant', attempt });
   }
 
@@ -134,9 +166,16 @@ export class ModelEffect {
     const { emit, send, now, retry } = this.#deps;
     if (flight.streaming) emit({ type: 'message_end', role: 'assistant', failed: { code: error.kind, message: error.message } });
     const retryInMs = error.kind === 'overflow' || error.kind === 'aborted' ? undefined : retry.delayFor(error, attempt + 1);
-    const event: AgentMachineEvent = { type: 'MODEL.FAILED', request: flight.request, error, at: now() };
+    const at = now();
+    const message: AssistantMessage = { role: 'assistant', content: [], stopReason: 'error', usage: emptyUsage(), model: this.#modelName(), errorMessage: error.message, timestamp: at };
+    const event: AgentMachineEvent = { type: 'MODEL.FAILED', request: flight.request, error, message, at };
     if (retryInMs !== undefined) event.retryInMs = retryInMs;
     send(event);
+  }
+
+  /** `provider:model`, as a finished message names its model. */
+  #modelName(): string {
+    return `${this.#deps.provider.name}:${this.#deps.request.model}`;
   }
 }
 

@@ -17,8 +17,10 @@ export const PERMISSION_DECISIONS: readonly PermissionDecision[] = ['allow_once'
 
 /**
  * How calls are vetted:
- * `allow` runs everything; `deny` nothing; `ask` asks for every call; `smart` runs read-only tools
- * and asks for the rest. `tools` overrides the mode per tool name.
+ * `smart` (the default) runs read-only tools and asks for the rest; `ask` is the same (a
+ * read-only tool is never asked about in any mode but `deny`); `allow` runs everything; `deny`
+ * nothing. `tools` overrides the mode per tool name (`{ read_file: ask }` asks even for a
+ * read-only tool).
  */
 export interface PermissionRules {
   mode: 'allow' | 'ask' | 'deny' | 'smart';
@@ -52,8 +54,10 @@ export function evaluatePermission(
     case 'deny':
       return 'deny';
     case 'ask':
-      return 'ask';
     case 'smart':
       return tool?.readOnly === true ? 'allow' : 'ask';
   }
 }
+
+/** The policy of an agent that sets none: read-only tools run, every other tool asks. */
+export const DEFAULT_PERMISSIONS: Readonly<PermissionRules> = Object.freeze({ mode: 'smart' });

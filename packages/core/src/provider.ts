@@ -73,8 +73,9 @@ export interface ProviderCallOptions {
  * stream ends with one `done` event carrying the finished message with usage and cost. Deltas
  * arrive in order and carry only what is new. The provider honours `signal` promptly: once it
  * fires, the underlying request is cancelled and the stream ends. Providers do not retry on their
- * own; the agent's retry strategy decides. `request.messages` is the agent's live history (appended
- * in place, never copied per turn): read it during the call and copy it if you keep it.
+ * own; the agent's retry strategy decides. `request.messages` is a read-only view of the history as
+ * it was when the call was made (later turns do not change it; it is not a copy), without the
+ * messages that are not sent to the model (failed, cut-off and refused replies).
  */
 export interface Provider {
   /** The provider's name, the part before `:` in `provider:model`. */

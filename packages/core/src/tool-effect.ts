@@ -1,7 +1,7 @@
 import type { AgentHooks, ToolExecution } from './agent-options.js';
 import type { AgentEventPayload } from './events.js';
 import type { AgentPath, RunId } from './ids.js';
-import { cancelText, errorResult, PERMISSION_DENIED, type CancelReason } from './interrupts.js';
+import { cancelText, errorResult, permissionDenied, permissionDeniedPermanently, toolExecutionError, type CancelReason } from './interrupts.js';
 import type { AgentMachineEvent, BatchOutcome, EffectCommand, SuspendedCall } from './machine-types.js';
 import type { ToolCall, ToolResultMessage } from './messages.js';
 import { evaluatePermission, type PermissionPolicy } from './permissions.js';
@@ -52,7 +52,7 @@ type ToolsCommand = Extract<EffectCommand, { type: 'cmd.tools' }>;
  * settled batch to the machine in one `TOOLS.DONE`, emitting `tool_start`/`tool_update`/`tool_end`
  * as calls go. If any call needs the user's approval it reports `TOOLS.ASK` before running
  * anything, so `waiting_user` never has tools in flight. Once steered, the first call to finish
- * ends the batch: the others are cancelled with "skipped: steering message arrived".
+ * ends the batch: the others are cancelled with "tool call cancelled: user requested steering interrupt".
  */
 export class ToolEffect {
   readonly #deps: ToolEffectDeps;
@@ -133,8 +133,11 @@ export class ToolEffect {
         this.#report(batch, call, { content: problem, isError: true });
         continue;
       }
-      const verdict = command.decisions[call.id] ?? evaluatePermission(permissions, command.remembered, call, tool);
-      if (verdict === 'deny') this.#report(batch, call, { content: PERMISSION_DENIED, isError: true });
+      const decided = command.decisions[call.id];
+      const verdict = decided ?? evaluatePermission(permissions, command.remembered, call, tool);
+      // The user's "never" (now or earlier in the session) is permanent; the policy's deny is not.
+      const permanent = decided === 'deny' || command.remembered[call.name] === 'deny';
+      if (verdict === 'deny') this.#report(batch, call, { content: permanent ? permissionDeniedPermanently(call.name) : permissionDenied(call.name), isError: true });
       else if (verdict === 'ask') ask ??= call;
       else runnable.push(call);
     }
@@ -287,7 +290,7 @@ class CallContext implements ToolContext {
 }
 
 function failure(call: ToolCall, error: unknown): ToolResult {
-  return { content: `${call.name} failed: ${error instanceof Error ? error.message : String(error)}`, isError: true };
+  return { content: toolExecutionError(call.name, error instanceof Error ? error.message : String(error)), isError: true };
 }
 
 function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {

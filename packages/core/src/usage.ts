@@ -5,6 +5,12 @@ export interface Usage {
   cacheRead: number;
   cacheWrite: number;
   totalTokens: number;
+  /**
+   * Of `output`, the tokens the model spent reasoning, where the vendor reports them (OpenAI
+   * `reasoning_tokens`, Gemini `thoughtsTokenCount`); absent where it does not (Anthropic counts
+   * thinking in its output tokens without a split).
+   */
+  reasoning?: number;
   /** Cost in US dollars; `undefined` parts mean the price is unknown. */
   cost: Cost;
 }
@@ -34,7 +40,7 @@ export function addUsage(a: Usage, b: Usage): Usage {
     total: a.cost.total + b.cost.total,
   };
   if (a.cost.unknown === true || b.cost.unknown === true) cost.unknown = true;
-  return {
+  const sum: Usage = {
     input: a.input + b.input,
     output: a.output + b.output,
     cacheRead: a.cacheRead + b.cacheRead,
@@ -42,4 +48,6 @@ export function addUsage(a: Usage, b: Usage): Usage {
     totalTokens: a.totalTokens + b.totalTokens,
     cost,
   };
+  if (a.reasoning !== undefined || b.reasoning !== undefined) sum.reasoning = (a.reasoning ?? 0) + (b.reasoning ?? 0);
+  return sum;
 }

@@ -1,11 +1,14 @@
 /**
  * Abort (behaviour 6): `abort()` from any state leads to `aborted`. The provider's AbortSignal
  * fires, every running tool sees its signal aborted, calls not finished get the result
- * "[Request interrupted by user for tool use]" with isError, the result's stopReason is
- * `aborted`, agent_end is emitted exactly once, and the history stays valid for `continue()`.
+ * "[Request interrupted by user for tool use]" with the flow spec's explanation and isError; an
+ * abort with no call pending is recorded as the user message "[Request interrupted by user]"; a
+ * reply cut off while streaming is closed as failed with "Stream aborted by user". The result's
+ * stopReason is `aborted`, agent_end is emitted exactly once, and the history stays valid for
+ * `continue()`.
  */
 import { describe, expect, it } from 'vitest';
-import { INTERRUPT_TOOL, type Provider, type ProviderEvent, type ToolResultMessage } from '../src/index.js';
+import { INTERRUPTED_TOOL_RESULT, textOf, type Provider, type ProviderEvent, type ToolResultMessage } from '../src/index.js';
 import { createScriptedProvider, SimulatedClock } from '../src/testing.js';
 import { blockingTool, echoTool, latch, nextEvent, record, scriptedAgent } from './support.js';
 import { Agent } from '../src/index.js';
@@ -40,9 +43,12 @@ describe('abort', () => {
     expect(outcome.stopReason).toBe('aborted');
     expect(agent.state).toBe('aborted');
     expect(countEnds(events)).toBe(1);
-    // The partial reply is closed as failed; no assistant message enters the history.
-    expect(events.find((e) => e.type === 'message_end' && e.role === 'assistant')).toMatchObject({ failed: { code: 'aborted' } });
-    expect(agent.messages.map((m) => m.role)).toEqual(['user']);
+    // The partial reply is closed as failed; the history records the interrupt as a user message.
+    expect(events.find((e) => e.type === 'message_end' && e.role === 'assistant')).toMatchObject({ failed: { code: 'aborted', message: 'Stream aborted by user' } });
+    expect(agent.messages.map((m) => [m.role, textOf(m)])).toEqual([['user', 'hi'], ['user', '[Request interrupted by user]']]);
+    expect(outcome.messages.at(-1)).toMatchObject({ role: 'user', content: '[Request interrupted by user]' });
+    expect(events.filter((e) => e.type === 'message_end' && e.role === 'user').at(-1)).toMatchObject({ message: { content: '[Request interrupted by user]' } });
+    expect(outcome.error).toEqual({ code: 'aborted', message: '[Request interrupted by user]' });
   });
 
   it('aborts running tools and interrupts every unfinished call', async () => {
@@ -62,8 +68,8 @@ describe('abort', () => {
     const results = outcome.messages.filter((m): m is ToolResultMessage => m.role === 'toolResult');
     expect(results.map((r) => [r.toolCallId, r.isError, r.content])).toEqual([
       ['call_1_1', false, [{ type: 'text', text: 'quick' }]],
-      ['call_1_2', true, [{ type: 'text', text: INTERRUPT_TOOL }]],
-      ['call_1_3', true, [{ type: 'text', text: INTERRUPT_TOOL }]],
+      ['call_1_2', true, [{ type: 'text', text: INTERRUPTED_TOOL_RESULT }]],
+      ['call_1_3', true, [{ type: 'text', text: INTERRUPTED_TOOL_RESULT }]],
     ]);
     expect(events.filter((e) => e.type === 'tool_end').length).toBe(3);
     expect(countEnds(events)).toBe(1);
@@ -107,7 +113,8 @@ describe('abort', () => {
     asking.abort();
     const aborted = await waiting;
     expect(aborted.stopReason).toBe('aborted');
-    expect(aborted.messages.at(-1)).toMatchObject({ role: 'toolResult', isError: true, content: [{ type: 'text', text: INTERRUPT_TOOL }] });
+    expect(aborted.messages.at(-1)).toMatchObject({ role: 'toolResult', isError: true, content: [{ type: 'text', text: INTERRUPTED_TOOL_RESULT }] });
+    expect(INTERRUPTED_TOOL_RESULT.startsWith('[Request interrupted by user for tool use]\n\nThe user doesn\'t want to proceed with this tool use.')).toBe(true);
   });
 
   it('leaves a history that continue() can go on from', async () => {

@@ -44,8 +44,10 @@ describe('agent loop', () => {
     expect(result.stopReason).toBe('limit');
     expect(result.limit).toEqual({ kind: 'maxTurns', limit: 3, actual: 3 });
     expect(result.turns).toBe(3);
-    // The history stays valid: every call has its result.
-    expect(result.messages.at(-1)?.role).toBe('toolResult');
+    // The history stays valid: every call has its result; the notice that ends it is not sent to the model.
+    expect(result.messages.at(-2)?.role).toBe('toolResult');
+    expect(result.messages.at(-1)).toMatchObject({ role: 'assistant', stopReason: 'aborted' });
+    expect(result.text).toBe('Maximum conversation iterations reached (3 model calls).');
   });
 
   it('stops cleanly at maxTokens and maxCost', async () => {
@@ -70,7 +72,8 @@ describe('agent loop', () => {
     expect(outcome.stopReason).toBe('limit');
     expect(outcome.limit?.kind).toBe('maxWallTimeMs');
     expect(block.started[0]?.signal.aborted).toBe(true);
-    const last = outcome.messages.at(-1);
+    const last = outcome.messages.at(-2);
     expect(last?.role === 'toolResult' && last.isError).toBe(true);
+    expect(outcome.text).toBe('Maximum run time reached (5 s).');
   });
 });

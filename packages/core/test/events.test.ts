@@ -1,8 +1,9 @@
 /**
  * Events (behaviours 2 and 3): the order of a run's events with and without tools; the envelope
  * (`type`, `runId`, `agentPath`, strictly increasing `seq`, `ts`) on every event; JSON round trips
- * unchanged; `message_update` carries only the delta; with `keepRunEvents` a late subscriber gets
- * the whole run; `agent.state` follows the statechart and each state entry emits a `state` event.
+ * unchanged; tool results get `message_start`/`message_end` like every message; `message_update`
+ * carries only the delta; with `keepRunEvents` a late subscriber gets the whole run; `agent.state`
+ * follows the statechart and each state entry emits a `state` event.
  */
 import { describe, expect, it } from 'vitest';
 import { blockingTool, echoTool, record, scriptedAgent, typesOf } from './support.js';
@@ -34,8 +35,12 @@ describe('events', () => {
     const firstTurn = types.slice(types.indexOf('turn_start'), types.indexOf('turn_end') + 1);
     expect(firstTurn).toEqual([
       'turn_start', 'message_start', 'message_end', 'message_start', 'message_update', 'message_end', 'usage',
-      'state:tool_executing', 'tool_start', 'tool_update', 'tool_update', 'tool_end', 'turn_end',
+      'state:tool_executing', 'tool_start', 'tool_update', 'tool_update', 'tool_end', 'message_start', 'message_end', 'turn_end',
     ]);
+    // The tool result is a message like any other: its message_start/message_end carry the role and the message.
+    const resultEvents = events.filter((e) => (e.type === 'message_start' || e.type === 'message_end') && e.role === 'toolResult');
+    expect(resultEvents.map((e) => e.type)).toEqual(['message_start', 'message_end']);
+    expect(resultEvents[1]).toMatchObject({ message: { role: 'toolResult', toolCallId: 'call_1_1', content: [{ type: 'text', text: 'x' }] } });
     const updates = events.filter((e) => e.type === 'tool_update');
     expect(updates.map((e) => (e.type === 'tool_update' ? [e.partial, e.progress] : []))).toEqual([[{ step: 1 }, undefined], [undefined, 'half']]);
   });

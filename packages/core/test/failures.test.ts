@@ -11,7 +11,7 @@ import {
   Agent, dropOldestTurns, exponentialBackoff, INCOMPLETE_TOOL_CALL, type AgentOptions, type AssistantMessage, type Message, type ProviderFailure,
 } from '../src/index.js';
 import { createScriptedProvider, flushPromises, SimulatedClock, type ScriptStep } from '../src/testing.js';
-import { echoTool, nextEvent, record } from './support.js';
+import { ALLOW, echoTool, nextEvent, record } from './support.js';
 import { capturingProvider, countingTool, eventsOf, resultsOf } from './support-extra.js';
 
 const net: ProviderFailure = { kind: 'network', message: 'reset', retryable: true };
@@ -20,7 +20,7 @@ function setup(script: ScriptStep[], extra: Partial<AgentOptions> = {}) {
   const clock = new SimulatedClock();
   const provider = createScriptedProvider(script, { chunkSize: 4 });
   const retry = exponentialBackoff({ baseDelayMs: 1000, maxDelayMs: 10_000, random: () => 0.5 });
-  const agent = new Agent({ provider, model: 'test', clock, retry, tools: [echoTool()], ...extra });
+  const agent = new Agent({ provider, model: 'test', permissions: ALLOW, clock, retry, tools: [echoTool()], ...extra });
   return { clock, provider, agent, events: record(agent) };
 }
 

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { Agent, textOf, type AgentHooks, type AgentOptions, type Message } from '../src/index.js';
 import { createScriptedProvider, type ScriptStep } from '../src/testing.js';
-import { record } from './support.js';
+import { ALLOW, record } from './support.js';
 import { capturingProvider, countingTool, eventsOf, loggingProvider, resultsOf } from './support-extra.js';
 
 function setup(script: ScriptStep[], hooks: AgentHooks, log: string[] = [], extra: Partial<AgentOptions> = {}) {
@@ -17,7 +17,7 @@ function setup(script: ScriptStep[], hooks: AgentHooks, log: string[] = [], extr
     log.push(`execute ${id}`);
     return { content: `worked on ${String(args['item'] ?? id)}` };
   });
-  const agent = new Agent({ provider: loggingProvider(provider, log), model: 'test', tools: [tool.tool], hooks, ...extra });
+  const agent = new Agent({ provider: loggingProvider(provider, log), model: 'test', permissions: ALLOW, tools: [tool.tool], hooks, ...extra });
   return { agent, provider, tool, events: record(agent) };
 }
 

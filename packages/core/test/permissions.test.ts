@@ -1,14 +1,17 @@
 /**
- * Permissions (behaviour 8): a policy maps each call to allow, ask or deny (`smart` allows
- * read-only tools and asks for the rest). `ask` enters `waiting_user` with a permission_request
- * naming the call, and `approve(callId, decision)` resolves it: `allow_once`, `allow_always`
- * (remembered for the session), `deny_interrupt` (this call gets the interrupt result, no further
- * tool runs, the run stops and waits for the next prompt) or `deny_never` (remembered; the call
- * gets "permission denied" and the loop goes on).
+ * Permissions (behaviour 8): a policy maps each call to allow, ask or deny. `smart` — the default
+ * when an agent sets none — allows read-only tools and asks for the rest, and a read-only tool is
+ * never asked about in any mode but `deny` (`ask` included). Asking enters `waiting_user` with a
+ * permission_request naming the call, and `approve(callId, decision)` resolves it: `allow_once`,
+ * `allow_always` (remembered for the session), `deny_interrupt` (every unfinished call gets the flow
+ * spec's interrupt text with its explanation, no further tool runs, the run stops and waits for the
+ * next prompt) or `deny_never` (remembered; the call gets "Permission to use X has been permanently
+ * denied" and the loop goes on). A policy's deny gives "Permission to use X has been denied".
  */
 import { describe, expect, it } from 'vitest';
 import {
-  Agent, evaluatePermission, INTERRUPT_EXPLANATION, INTERRUPT_TOOL, PERMISSION_DENIED, textOf, type AgentEvent, type Tool, type ToolResultMessage,
+  Agent, evaluatePermission, INTERRUPT_EXPLANATION, INTERRUPT_TOOL, permissionDenied, permissionDeniedPermanently, textOf, type AgentEvent, type Tool,
+  type ToolResultMessage,
 } from '../src/index.js';
 import { createScriptedProvider } from '../src/testing.js';
 import { echoTool, nextEvent } from './support.js';
@@ -41,11 +44,39 @@ describe('permissions', () => {
     expect(evaluatePermission({ mode: 'allow' }, {}, c, write)).toBe('allow');
     expect(evaluatePermission({ mode: 'deny' }, {}, c, write)).toBe('deny');
     expect(evaluatePermission({ mode: 'ask' }, {}, c, write)).toBe('ask');
+    expect(evaluatePermission({ mode: 'ask' }, {}, { ...c, name: 'read' }, read)).toBe('allow');
+    expect(evaluatePermission({ mode: 'deny' }, {}, { ...c, name: 'read' }, read)).toBe('deny');
+    expect(evaluatePermission({ mode: 'ask', tools: { read: 'ask' } }, {}, { ...c, name: 'read' }, read)).toBe('ask');
     expect(evaluatePermission({ mode: 'smart' }, {}, c, write)).toBe('ask');
     expect(evaluatePermission({ mode: 'smart' }, {}, { ...c, name: 'read' }, read)).toBe('allow');
     expect(evaluatePermission({ mode: 'ask', tools: { write: 'deny' } }, {}, c, write)).toBe('deny');
     expect(evaluatePermission({ mode: 'ask' }, { write: 'allow' }, c, write)).toBe('allow');
     expect(evaluatePermission(() => 'deny', {}, c, write)).toBe('deny');
+  });
+
+  it('by default runs read-only tools and asks for the others', async () => {
+    const write = counting('write', false);
+    const read = counting('read', true);
+    const provider = createScriptedProvider([{ toolCalls: [call('read', 'a')] }, { toolCalls: [call('write', 'b')] }, { text: 'done' }]);
+    const agent = new Agent({ provider, model: 'm', tools: [write, read] });
+    const ask = nextEvent(agent, 'permission_request');
+    const result = agent.prompt('go');
+    expect(await ask).toMatchObject({ toolCallId: 'call_2_1', toolName: 'write' });
+    expect([read.runs, write.runs]).toEqual([1, 0]);
+    agent.approve('call_2_1', 'allow_once');
+    expect((await result).stopReason).toBe('stop');
+    expect(write.runs).toBe(1);
+  });
+
+  it('never asks about a read-only tool in ask mode', async () => {
+    const read = counting('read', true);
+    const provider = createScriptedProvider([{ toolCalls: [call('read'), call('read')] }, { text: 'done' }]);
+    const agent = new Agent({ provider, model: 'm', tools: [read], permissions: { mode: 'ask' } });
+    const events: AgentEvent[] = [];
+    agent.events$.subscribe((e) => events.push(e));
+    expect((await agent.prompt('go')).stopReason).toBe('stop');
+    expect(read.runs).toBe(2);
+    expect(events.some((e) => e.type === 'permission_request')).toBe(false);
   });
 
   it('asks, then runs the call on allow_once and asks again next time', async () => {
@@ -84,7 +115,7 @@ describe('permissions', () => {
     expect(write.runs).toBe(3);
   });
 
-  it('deny_never refuses the call with "permission denied", remembers it, and goes on', async () => {
+  it('deny_never refuses the call as permanently denied, remembers it, and goes on', async () => {
     const write = counting('write', false);
     const provider = createScriptedProvider([{ toolCalls: [call('write')] }, { toolCalls: [call('write')] }, { text: 'gave up' }]);
     const agent = new Agent({ provider, model: 'm', tools: [write], permissions: { mode: 'ask' } });
@@ -94,7 +125,9 @@ describe('permissions', () => {
     const outcome = await result;
     expect(outcome.stopReason).toBe('stop');
     expect(write.runs).toBe(0);
-    expect(results(outcome.messages).map((r) => [r.isError, textOf(r)])).toEqual([[true, PERMISSION_DENIED], [true, PERMISSION_DENIED]]);
+    const permanently = 'Permission to use write has been permanently denied';
+    expect(permissionDeniedPermanently('write')).toBe(permanently);
+    expect(results(outcome.messages).map((r) => [r.isError, textOf(r)])).toEqual([[true, permanently], [true, permanently]]);
   });
 
   it('deny_interrupt interrupts the turn, runs nothing more, and waits for the next prompt', async () => {
@@ -110,10 +143,12 @@ describe('permissions', () => {
     expect(agent.state).toBe('done');
     expect(write.runs + read.runs).toBe(0);
     expect(provider.requests).toHaveLength(1);
+    const interrupted = `[Request interrupted by user for tool use]\n\n${INTERRUPT_EXPLANATION}`;
+    expect(INTERRUPT_TOOL).toBe('[Request interrupted by user for tool use]');
     expect(results(outcome.messages).map((r) => [r.toolCallId, r.isError, textOf(r)])).toEqual([
-      ['call_1_1', true, INTERRUPT_TOOL],
-      ['call_1_2', true, `${INTERRUPT_TOOL}\n\n${INTERRUPT_EXPLANATION}`],
-      ['call_1_3', true, INTERRUPT_TOOL],
+      ['call_1_1', true, interrupted],
+      ['call_1_2', true, interrupted],
+      ['call_1_3', true, interrupted],
     ]);
     // The next prompt goes on from a valid history.
     expect((await agent.prompt('do it differently')).text).toBe('what next?');
@@ -123,7 +158,8 @@ describe('permissions', () => {
     const write = counting('write', false);
     const agent = new Agent({ provider: createScriptedProvider([{ toolCalls: [call('write')] }, { text: 'ok' }]), model: 'm', tools: [write], permissions: { mode: 'deny' } });
     const outcome = await agent.prompt('go');
-    expect(results(outcome.messages).map(textOf)).toEqual([PERMISSION_DENIED]);
+    expect(results(outcome.messages).map(textOf)).toEqual(['Permission to use write has been denied']);
+    expect(permissionDenied('write')).toBe('Permission to use write has been denied');
   });
 
   it('rejects an approval for a call it is not waiting on', async () => {

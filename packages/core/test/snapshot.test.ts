@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Agent, exponentialBackoff, SNAPSHOT_SCHEMA_VERSION, type AgentOptions, type AgentSnapshot, type Message, type TroupeError } from '../src/index.js';
 import { createScriptedProvider, flushPromises, SimulatedClock, type ScriptStep } from '../src/testing.js';
-import { blockingTool, echoTool, nextEvent, record, stripTimestamps } from './support.js';
+import { ALLOW, blockingTool, echoTool, nextEvent, record, stripTimestamps } from './support.js';
 import { countingTool, eventsOf, resultsOf } from './support-extra.js';
 
 const echo = (text: string): ScriptStep => ({ toolCalls: [{ name: 'echo', arguments: { text } }], usage: { input: 10, output: 5 }, cost: 0.001 });
@@ -22,7 +22,7 @@ const tools = [echoTool()];
 const roundTrip = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 async function uninterrupted(steps: ScriptStep[], options: Partial<AgentOptions> = {}): Promise<Message[]> {
-  const agent = new Agent({ provider: createScriptedProvider(steps), model: 'test', tools, ...options });
+  const agent = new Agent({ provider: createScriptedProvider(steps), model: 'test', permissions: ALLOW, tools, ...options });
   await agent.prompt('count to four with the echo tool');
   return stripTimestamps([...agent.messages]);
 }
@@ -38,7 +38,7 @@ function restoreError(snapshot: unknown): TroupeError {
 
 describe('snapshot format', () => {
   it('is plain JSON with schemaVersion 1 in every state', async () => {
-    const agent = new Agent({ provider: createScriptedProvider(script), model: 'test', tools });
+    const agent = new Agent({ provider: createScriptedProvider(script), model: 'test', permissions: ALLOW, tools });
     const taken: AgentSnapshot[] = [agent.snapshot()];
     agent.events$.subscribe((e) => e.type === 'turn_end' && taken.push(agent.snapshot()));
     await agent.prompt('go');
@@ -84,7 +84,7 @@ describe('restore at a turn boundary', () => {
   it.each([1, 2, 3, 4])('split after turn %i ends like the uninterrupted run', async (k) => {
     const expected = await uninterrupted(script);
     const provider = createScriptedProvider(script);
-    const original = new Agent({ provider, model: 'test', tools });
+    const original = new Agent({ provider, model: 'test', permissions: ALLOW, tools });
     let taken: { snapshot: AgentSnapshot; position: number } | undefined;
     original.events$.subscribe((e) => {
       if (e.type === 'turn_end' && e.turn === k) taken = { snapshot: original.snapshot(), position: provider.position };
@@ -108,7 +108,8 @@ describe('restore at a turn boundary', () => {
 describe('restore while waiting for a permission decision', () => {
   it('is decided on the restored agent and ends like the uninterrupted run', async () => {
     const steps = [echo('one'), { text: 'finished' }];
-    const permissions = { mode: 'ask' } as const;
+    // echo is read-only: only a per-tool `ask` asks about it.
+    const permissions = { mode: 'ask', tools: { echo: 'ask' } } as const;
     const baseline = new Agent({ provider: createScriptedProvider(steps), model: 'test', tools, permissions });
     const asked = nextEvent(baseline, 'permission_request');
     const done = baseline.prompt('go');
@@ -184,7 +185,7 @@ describe('XState restore gaps', () => {
     const expected = await uninterrupted(steps, { tools: [countingTool('block').tool] });
     const block = blockingTool('block');
     const provider = createScriptedProvider(steps);
-    const original = new Agent({ provider, model: 'test', tools: [block.tool] });
+    const original = new Agent({ provider, model: 'test', permissions: ALLOW, tools: [block.tool] });
     void original.prompt('count to four with the echo tool');
     await block.firstStarted;
     expect(original.state).toBe('tool_executing');
@@ -193,7 +194,7 @@ describe('XState restore gaps', () => {
     original.dispose();
 
     const again = countingTool('block');
-    const restored = Agent.restore(snapshot, { provider: createScriptedProvider(steps, { startAt: provider.position }), model: 'test', tools: [again.tool] });
+    const restored = Agent.restore(snapshot, { provider: createScriptedProvider(steps, { startAt: provider.position }), model: 'test', permissions: ALLOW, tools: [again.tool] });
     const result = await restored.result;
     expect(result.stopReason).toBe('stop');
     expect(again.calls).toEqual(['call_1_1', 'call_1_2']);
@@ -228,7 +229,7 @@ describe('XState restore gaps', () => {
   it('re-issues a half-streamed model call exactly once', async () => {
     const expected = await uninterrupted(script);
     const provider = createScriptedProvider(script, { chunkSize: 2 });
-    const original = new Agent({ provider, model: 'test', tools });
+    const original = new Agent({ provider, model: 'test', permissions: ALLOW, tools });
     let turn = 0;
     let taken: { snapshot: AgentSnapshot; position: number } | undefined;
     original.events$.subscribe((e) => {

@@ -1,14 +1,15 @@
 /**
  * Steering and follow-up (behaviour 7): a message steered while tools run cancels the calls not
- * yet finished (error result "skipped: steering message arrived") and enters the context before
- * the next model call; queued follow-ups make the run go on when it would stop. Both queues
- * deliver one message per turn (`one-at-a-time`, the default) or all at once (`all`).
+ * yet finished (error result "tool call cancelled: user requested steering interrupt", the Swink
+ * PRD's text) and enters the context before the next model call; queued follow-ups make the run
+ * go on when it would stop. Both queues deliver one message per turn (`one-at-a-time`, the
+ * default) or all at once (`all`).
  */
 import { describe, expect, it } from 'vitest';
 import { SKIPPED_BY_STEERING, textOf, type Message, type ToolResultMessage } from '../src/index.js';
 import { createScriptedProvider } from '../src/testing.js';
 import { Agent } from '../src/index.js';
-import { blockingTool, nextEvent } from './support.js';
+import { ALLOW, blockingTool, nextEvent } from './support.js';
 
 function userTexts(messages: readonly Message[]): string[] {
   return messages.filter((m) => m.role === 'user').map(textOf);
@@ -19,7 +20,7 @@ describe('steering', () => {
     const fast = blockingTool('fast');
     const slow = blockingTool('slow');
     const provider = createScriptedProvider([{ toolCalls: [{ name: 'fast' }, { name: 'slow' }] }, { text: 'changed course' }]);
-    const agent = new Agent({ provider, model: 'm', tools: [fast.tool, slow.tool] });
+    const agent = new Agent({ provider, model: 'm', permissions: ALLOW, tools: [fast.tool, slow.tool] });
     const result = agent.prompt('start');
     await Promise.all([fast.firstStarted, slow.firstStarted]);
     agent.steer('stop, do something else');
@@ -31,6 +32,7 @@ describe('steering', () => {
       ['fast', false, 'fast done'],
       ['slow', true, SKIPPED_BY_STEERING],
     ]);
+    expect(SKIPPED_BY_STEERING).toBe('tool call cancelled: user requested steering interrupt');
     const secondRequest = provider.requests[1]!;
     expect(secondRequest.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'toolResult', 'toolResult', 'user']);
     expect(textOf(secondRequest.messages.at(-1)!)).toBe('stop, do something else');
@@ -44,7 +46,7 @@ describe('steering', () => {
     ]);
     const first = blockingTool('first');
     const second = blockingTool('second');
-    const agent = new Agent({ provider, model: 'm', tools: [first.tool, second.tool], toolExecution: { mode: 'sequential' } });
+    const agent = new Agent({ provider, model: 'm', permissions: ALLOW, tools: [first.tool, second.tool], toolExecution: { mode: 'sequential' } });
     const started = nextEvent(agent, 'turn_start');
     const result = agent.prompt('go');
     await started;
@@ -94,7 +96,7 @@ describe('follow-up', () => {
   it('waits for the run to stop before delivering', async () => {
     const tool = blockingTool('work', { readOnly: true });
     const provider = createScriptedProvider([{ toolCalls: [{ name: 'work' }] }, { text: 'worked' }, { text: 'followed up' }]);
-    const agent = new Agent({ provider, model: 'm', tools: [tool.tool] });
+    const agent = new Agent({ provider, model: 'm', permissions: ALLOW, tools: [tool.tool] });
     const result = agent.prompt('go');
     await tool.firstStarted;
     agent.followUp('and then?');

@@ -1,8 +1,14 @@
 /**
  * Shared helpers for the core tests: event collection, latches, and small tools. Not a test.
  */
-import { Agent, type AgentEvent, type AgentOptions, type Tool, type ToolContext, type ToolResult } from '../src/index.js';
+import { Agent, type AgentEvent, type AgentOptions, type PermissionRules, type Tool, type ToolContext, type ToolResult } from '../src/index.js';
 import { createScriptedProvider, type ScriptStep } from '../src/testing.js';
+
+/**
+ * The policy of tests about the loop rather than approvals: every call runs (the default, `smart`,
+ * would ask for the tools below that are not read-only).
+ */
+export const ALLOW: PermissionRules = { mode: 'allow' };
 
 /** A promise with its resolve function, for ordering without sleeps. */
 export interface Latch<T = void> {
@@ -45,7 +51,7 @@ export function nextEvent<T extends AgentEvent['type']>(agent: Agent, type: T, m
 
 /** An agent over a scripted provider. */
 export function scriptedAgent(script: ScriptStep[], options: Partial<AgentOptions> = {}): Agent {
-  return new Agent({ provider: createScriptedProvider(script, { chunkSize: 4 }), model: 'test', ...options });
+  return new Agent({ provider: createScriptedProvider(script, { chunkSize: 4 }), model: 'test', permissions: ALLOW, ...options });
 }
 
 /** A tool that returns its `text` argument. */

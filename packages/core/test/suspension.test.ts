@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { Agent, type AgentStateError, type ToolResultMessage } from '../src/index.js';
 import { createScriptedProvider, type ScriptStep } from '../src/testing.js';
-import { echoTool, nextEvent, record } from './support.js';
+import { ALLOW, echoTool, nextEvent, record } from './support.js';
 import { countingTool, eventsOf, resultsOf } from './support-extra.js';
 
 function askTool() {
@@ -19,7 +19,7 @@ function askTool() {
 function setup(script: ScriptStep[], extra: Partial<ConstructorParameters<typeof Agent>[0]> = {}) {
   const provider = createScriptedProvider(script, { chunkSize: 4 });
   const ask = askTool();
-  const agent = new Agent({ provider, model: 'test', tools: [ask.tool, echoTool()], ...extra });
+  const agent = new Agent({ provider, model: 'test', permissions: ALLOW, tools: [ask.tool, echoTool()], ...extra });
   return { provider, agent, ask };
 }
 
@@ -133,7 +133,7 @@ describe('suspension', () => {
   });
 
   it('throws not_waiting while the agent waits for a permission decision, not an answer', async () => {
-    const { agent } = setup([{ toolCalls: [{ name: 'echo', arguments: { text: 'x' } }] }, { text: 'ok' }], { permissions: { mode: 'ask' } });
+    const { agent } = setup([{ toolCalls: [{ name: 'echo', arguments: { text: 'x' } }] }, { text: 'ok' }], { permissions: { mode: 'ask', tools: { echo: 'ask' } } });
     const asked = nextEvent(agent, 'permission_request');
     const done = agent.prompt('go');
     await asked;
@@ -146,7 +146,7 @@ describe('suspension', () => {
   it('ends the run with the value of a complete control and calls the model no more', async () => {
     const finish = countingTool('finish', () => ({ content: 'finished', control: { type: 'complete', value: { answer: 42 } } }));
     const provider = createScriptedProvider([{ toolCalls: [{ name: 'finish' }] }, { text: 'never sent' }]);
-    const agent = new Agent({ provider, model: 'test', tools: [finish.tool] });
+    const agent = new Agent({ provider, model: 'test', permissions: ALLOW, tools: [finish.tool] });
     const events = record(agent);
     const result = await agent.prompt('go');
     expect(result.stopReason).toBe('complete');

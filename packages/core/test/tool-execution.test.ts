@@ -124,7 +124,7 @@ describe('tool execution', () => {
     const agent = scriptedAgent([{ toolCalls: [{ name: 'echo', arguments: { text: 'x' } }] }, { text: 'handled' }], { tools: [tool] });
     const result = await agent.prompt('go');
     expect(result.stopReason).toBe('stop');
-    expect(resultsOf(result.messages)[0]).toMatchObject({ isError: true, content: [{ type: 'text', text: 'echo failed: disk on fire' }] });
+    expect(resultsOf(result.messages)[0]).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Error executing echo: disk on fire' }] });
   });
 
   it('rejects a tool whose schema is invalid at construction', () => {

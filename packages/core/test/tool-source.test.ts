@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { Agent, type Tool, type ToolResultMessage } from '../src/index.js';
 import { createScriptedProvider } from '../src/testing.js';
-import { echoTool, record } from './support.js';
+import { ALLOW, echoTool, record } from './support.js';
 
 describe('tool sources', () => {
   it('read the current tools for every model call and tool batch', async () => {
@@ -19,7 +19,7 @@ describe('tool sources', () => {
       { toolCalls: [{ name: 'late', arguments: { text: 'two' } }, { name: 'echo', arguments: { text: 'gone' } }] },
       { text: 'done' },
     ]);
-    const agent = new Agent({ provider, model: 'm', tools: { current: () => tools } });
+    const agent = new Agent({ provider, model: 'm', permissions: ALLOW, tools: { current: () => tools } });
     const events = record(agent);
     agent.events$.subscribe((e) => {
       // The server's list changes while the first tool runs.

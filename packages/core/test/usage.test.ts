@@ -1,7 +1,8 @@
 /**
  * Usage and cost (behaviour 11): each reply's token counts and dollar cost are summed over the
  * run's turns into `result.usage`, a `usage` event per turn carries that turn's usage and the
- * growing total, and a new run starts counting from zero. `addUsage` is tested directly.
+ * growing total, and a new run starts counting from zero. Reasoning tokens, where a reply reports
+ * them, are summed apart (part of `output`). `addUsage` is tested directly.
  */
 import { describe, expect, it } from 'vitest';
 import { addUsage, emptyUsage, type Usage } from '../src/index.js';
@@ -40,6 +41,20 @@ describe('usage', () => {
     expect(order).toEqual(['usage', 'turn_end', 'usage', 'turn_end', 'usage', 'turn_end']);
   });
 
+  it('sums reasoning tokens where replies report them, and leaves them out where none does', async () => {
+    const agent = scriptedAgent(
+      [
+        { toolCalls: [call], usage: { input: 10, output: 40, reasoning: 30 } },
+        { toolCalls: [call], usage: { input: 10, output: 5 } },
+        { text: 'done', usage: { input: 10, output: 25, reasoning: 20 } },
+      ],
+      { tools: [echoTool()] },
+    );
+    const result = await agent.prompt('go');
+    expect(result.usage).toMatchObject({ output: 70, reasoning: 50 });
+    expect((await scriptedAgent([{ text: 'plain', usage: { input: 1, output: 1 } }]).prompt('go')).usage).not.toHaveProperty('reasoning');
+  });
+
   it('counts failed attempts as nothing and starts each run from zero', async () => {
     const agent = scriptedAgent([
       { text: 'one', usage: { input: 10, output: 1 }, cost: 1 },
@@ -74,6 +89,12 @@ describe('addUsage', () => {
     expect(a).toEqual(usage(1));
     expect(b).toEqual(usage(2));
     expect(addUsage(emptyUsage(), a)).toEqual(a);
+  });
+
+  it('sums reasoning when either side has it', () => {
+    expect(addUsage({ ...usage(1), reasoning: 5 }, usage(1)).reasoning).toBe(5);
+    expect(addUsage({ ...usage(1), reasoning: 5 }, { ...usage(1), reasoning: 2 }).reasoning).toBe(7);
+    expect('reasoning' in addUsage(usage(1), usage(1))).toBe(false);
   });
 
   it('keeps the unknown-price flag when either side has it', () => {

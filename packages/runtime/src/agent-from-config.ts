@@ -36,7 +36,9 @@ export function agentConfigOf(graph: GraphConfig, name: string): AgentConfig {
  * (with the agent's workspace and each tool's settings), the tools of its tool modules (the same
  * objects for every agent: a module's tools are shared), tools from the MCP hub (its `server.*` /
  * `server.tool` selectors, resolved against the servers' current tool lists), its system prompt,
- * limits and permission rules (MCP selectors in them expanded to the tools' names).
+ * limits and permission rules (MCP selectors in them expanded to the tools' names), its completion
+ * mode and step delay. Left out, limits and permissions take the core's safe defaults (a cap of 50
+ * model calls; `smart` approvals).
  *
  * Throws {@link UnknownAgentError} for a name the graph does not define, and the provider's or
  * registry's typed error if the graph was not loaded with the same providers and tools. An agent
@@ -81,6 +83,8 @@ export function agentOptionsFromConfig(graph: GraphConfig, name: string, options
   if (agent.systemPrompt !== undefined) agentOptions.systemPrompt = agent.systemPrompt;
   if (agent.limits !== undefined) agentOptions.limits = { ...agent.limits };
   if (agent.permissions !== undefined) agentOptions.permissions = permissionsWithMcp(structuredClone(agent.permissions), options.mcp);
+  if (agent.completion !== undefined) agentOptions.completion = agent.completion;
+  if (agent.stepDelayMs !== undefined) agentOptions.stepDelayMs = agent.stepDelayMs;
   if (clock !== undefined) agentOptions.clock = clock;
   return agentOptions;
 }

@@ -19,7 +19,8 @@ export function delegationGraph(options: { turns: number; perTurn: number; helpe
       helper: { name: 'helper', spec: { provider: 'scripted', model: 'helper' }, script: [{ text: 'answer' }] },
     },
     agents: {
-      lead: { name: 'lead', model: 'lead', tools: [], delegates: ['helper'] },
+      // Not capped: the default turn cap (50) would end the lead's run early.
+      lead: { name: 'lead', model: 'lead', tools: [], delegates: ['helper'], limits: { maxTurns: Infinity } },
       helper: { name: 'helper', model: 'helper', tools: [], ...(options.helperPlacement === undefined ? {} : { placement: options.helperPlacement }) },
     },
   };
@@ -31,6 +32,6 @@ export async function timedRun(runtime: Runtime): Promise<number> {
   const result = await runtime.run('go').result;
   const elapsed = performance.now() - started;
   await runtime.close();
-  if (result.status !== 'done') throw new Error(`run ended ${result.status}: ${result.error?.message ?? ''}`);
+  if (result.status !== 'done' || result.stopReason !== 'stop') throw new Error(`run ended ${result.status} (${result.stopReason}): ${result.error?.message ?? ''}`);
   return elapsed;
 }

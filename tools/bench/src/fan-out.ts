@@ -24,7 +24,10 @@ const toolTurn: ScriptStep = { toolCalls: Array.from({ length: callsPerTurn }, (
 const script: ScriptStep[] = [...Array.from({ length: turns }, () => toolTurn), { text: 'done' }];
 
 async function once(): Promise<number> {
-  const team = Array.from({ length: agents }, (_, i) => new Agent({ provider: createScriptedProvider(script, { recordRequests: false }), model: 'bench', name: `a${i}`, tools: [tick] }));
+  const team = Array.from(
+    { length: agents },
+    (_, i) => new Agent({ provider: createScriptedProvider(script, { recordRequests: false }), model: 'bench', name: `a${i}`, tools: [tick], permissions: { mode: 'allow' } }),
+  );
   const started = performance.now();
   const results = await Promise.all(team.map((agent) => agent.prompt('go')));
   const elapsed = performance.now() - started;

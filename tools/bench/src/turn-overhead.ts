@@ -15,7 +15,10 @@ const noop: Tool = { name: 'noop', description: 'Does nothing.', parameters: { t
 const script: ScriptStep[] = [...Array.from({ length: turns }, () => ({ toolCalls: [{ name: 'noop' }] })), { text: 'done' }];
 
 async function once(): Promise<number> {
-  const agent = new Agent({ provider: createScriptedProvider(script, { recordRequests: false }), model: 'bench', tools: [noop] });
+  // Every call runs and the run is not capped (the defaults would ask for `noop` and stop at 50 turns).
+  const agent = new Agent({
+    provider: createScriptedProvider(script, { recordRequests: false }), model: 'bench', tools: [noop], permissions: { mode: 'allow' }, limits: { maxTurns: Infinity },
+  });
   const started = performance.now();
   const result = await agent.prompt('go');
   const elapsed = performance.now() - started;

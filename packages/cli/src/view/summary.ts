@@ -19,7 +19,14 @@ function limitText(limit: LimitHit | undefined): string {
   }
 }
 
-/** How the run ended, in words, with its mark: `✓ done`, `■ stopped at the turn limit (5 turns)`. */
+/** `: Gemini stopped the reply: SAFETY`, from the refusing message, when it says why. */
+function refusalReason(result: RunResult): string {
+  const last = result.agent?.messages.at(-1);
+  const why = last?.role === 'assistant' ? last.errorMessage : undefined;
+  return why === undefined ? '' : ` (${why})`;
+}
+
+/** How the run ended, in words, with its mark: `✓ done`, `■ stopped at the turn limit (5 turns)`, `■ refused by the model`. */
 function outcomeOf(result: RunResult, style: Style): string {
   if (result.status === 'aborted') return style.yellow('■ aborted');
   if (result.status === 'failed') return style.red('✗ failed');
@@ -30,6 +37,8 @@ function outcomeOf(result: RunResult, style: Style): string {
       return style.yellow("✓ done (cut at the model's output limit)");
     case 'limit':
       return style.yellow(`■ stopped at ${limitText(result.agent?.limit)}`);
+    case 'refusal':
+      return style.yellow(`■ refused by the model${refusalReason(result)}`);
     case 'interrupted':
       return style.yellow('■ stopped: a tool call was denied');
     default:

@@ -1,7 +1,8 @@
 /**
  * Proves the summary line reads naturally for every way a run ends (regression: it said
- * `stop stop` and `1 agents`): `✓ done`, the limit that stopped a run, a denied call, an abort, a
- * failure with its message on the line before; counts in the singular or plural.
+ * `stop stop` and `1 agents`): `✓ done`, the limit that stopped a run, a refusal with the vendor's
+ * reason, a denied call, an abort, a failure with its message on the line before; counts in the
+ * singular or plural.
  */
 import { emptyUsage, type AgentResult, type RunId } from '@troupe/core';
 import type { RunResult } from '@troupe/runtime';
@@ -24,6 +25,12 @@ describe('summaryOf', () => {
     expect(summaryOf(result({ stopReason: 'limit' }, { stopReason: 'limit', limit: { kind: 'maxTurns', limit: 5, actual: 5 } }), 0)).toMatch(/^■ stopped at the turn limit \(5 turns\) · /);
     expect(summaryOf(result({ stopReason: 'limit' }, { stopReason: 'limit', limit: { kind: 'maxWallTimeMs', limit: 60_000, actual: 60_001 } }), 0)).toMatch(/^■ stopped at the time limit \(60s\) · /);
     expect(summaryOf(result({ stopReason: 'interrupted' }), 0)).toMatch(/^■ stopped: a tool call was denied · /);
+  });
+
+  it('says the model refused, and why when the refusing reply says', () => {
+    const refusal = { role: 'assistant' as const, content: [], stopReason: 'refusal' as const, usage, model: 'google:gemini', timestamp: 0, errorMessage: 'Gemini stopped the reply: SAFETY' };
+    expect(summaryOf(result({ stopReason: 'refusal' }, { stopReason: 'refusal', messages: [refusal] }), 0)).toMatch(/^■ refused by the model \(Gemini stopped the reply: SAFETY\) · 1 turn · /);
+    expect(summaryOf(result({ stopReason: 'refusal' }, { stopReason: 'refusal' }), 0)).toMatch(/^■ refused by the model · /);
   });
 
   it('puts a failure on its own line before the summary, and an abort in a word', () => {

@@ -19,7 +19,8 @@ export interface ScriptedReply {
   toolCalls?: ScriptedToolCall[];
   /** Defaults to `toolUse` when there are tool calls, else `stop`. */
   stopReason?: Exclude<StopReason, 'error' | 'aborted'>;
-  usage?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number };
+  /** Token counts; `reasoning` is the part of `output` spent reasoning (as vendors that report it say). */
+  usage?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number; reasoning?: number };
   /** Total dollar cost of the reply; overrides the provider's pricing. */
   cost?: number;
   /** Wait this long (on the provider's clock) before streaming. */
@@ -157,6 +158,7 @@ export function createScriptedProvider(script: readonly ScriptStep[], options: S
     usage.cacheRead = step.usage?.cacheRead ?? 0;
     usage.cacheWrite = step.usage?.cacheWrite ?? 0;
     usage.totalTokens = usage.input + usage.output + usage.cacheRead + usage.cacheWrite;
+    if (step.usage?.reasoning !== undefined) usage.reasoning = step.usage.reasoning;
     if (step.cost !== undefined) {
       usage.cost.total = step.cost;
     } else if (options.pricing !== undefined) {

@@ -3,7 +3,7 @@ import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages
 import type { TokenCounts } from '../catalog/usage-cost.js';
 import { ContentBuilder } from '../shared/content-builder.js';
 import type { ProviderContext } from '../shared/provider-context.js';
-import { finishedMessage, stopReasonOf, StreamFailure, type VendorTurn } from '../shared/stream-runner.js';
+import { finishedMessage, stopReasonOf, StreamFailure, type VendorStop, type VendorTurn } from '../shared/stream-runner.js';
 
 interface UsageFields {
   input_tokens?: number | null;
@@ -16,8 +16,9 @@ interface UsageFields {
  * One streamed Messages reply: `content_block_start`/`_delta`/`_stop` of `text` (text_delta),
  * `thinking` (thinking_delta, signature_delta), `redacted_thinking` (kept as a redacted thinking
  * part whose signature is the encrypted data) and `tool_use` (input_json_delta); usage from
- * `message_start` and the cumulative counts of `message_delta`; the stop reason from
- * `message_delta`. Other block types (server tools, citations) are skipped.
+ * `message_start` and the cumulative counts of `message_delta` (Anthropic does not split out
+ * thinking tokens: they are in `output_tokens`); the stop reason from `message_delta` (`refusal`
+ * when the model or its safety classifier declined). Other block types (server tools, citations) are skipped.
  */
 export class AnthropicTurn implements VendorTurn<RawMessageStreamEvent> {
   readonly builder = new ContentBuilder();
@@ -82,7 +83,8 @@ export class AnthropicTurn implements VendorTurn<RawMessageStreamEvent> {
   finish(): AssistantMessage {
     if (!this.#stopped) throw new StreamFailure({ kind: 'network', message: 'the stream ended before message_stop', retryable: true });
     this.builder.closeAll();
-    const reason = this.#stopReason === 'max_tokens' || this.#stopReason === 'model_context_window_exceeded' ? 'length' : 'stop';
+    const stop = this.#stopReason;
+    const reason: VendorStop = stop === 'refusal' ? 'refusal' : stop === 'max_tokens' || stop === 'model_context_window_exceeded' ? 'length' : 'stop';
     return finishedMessage({
       builder: this.builder,
       stopReason: stopReasonOf(reason, this.builder.toolCallCount),
@@ -90,6 +92,7 @@ export class AnthropicTurn implements VendorTurn<RawMessageStreamEvent> {
       pricing: this.#ctx.pricing(this.#model),
       model: `${this.#ctx.name}:${this.#model}`,
       timestamp: this.#ctx.now(),
+      ...(reason === 'refusal' ? { errorMessage: 'Claude declined to answer (stop_reason: refusal)' } : {}),
     });
   }
 }

@@ -7,6 +7,8 @@ export interface TokenCounts {
   output: number;
   cacheRead: number;
   cacheWrite: number;
+  /** Of `output`, the reasoning tokens, when the vendor reports them. */
+  reasoning?: number;
 }
 
 /** How a call's cost is known: from a catalog entry, free (a local server), or unknown. */
@@ -27,6 +29,7 @@ export function usageWithCost(tokens: TokenCounts, pricing: Pricing): Usage {
     totalTokens: tokens.input + tokens.output + tokens.cacheRead + tokens.cacheWrite,
     cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
   };
+  if (tokens.reasoning !== undefined) usage.reasoning = tokens.reasoning;
   if (pricing.kind === 'unknown') usage.cost.unknown = true;
   if (pricing.kind !== 'catalog') return usage;
   const prices = pricesFor(pricing.model, tokens);

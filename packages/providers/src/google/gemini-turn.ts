@@ -2,13 +2,13 @@ import type { AssistantMessage } from '@troupe/core';
 import type { TokenCounts } from '../catalog/usage-cost.js';
 import { ContentBuilder } from '../shared/content-builder.js';
 import type { ProviderContext } from '../shared/provider-context.js';
-import { finishedMessage, stopReasonOf, StreamFailure, type VendorTurn } from '../shared/stream-runner.js';
+import { finishedMessage, stopReasonOf, StreamFailure, type VendorStop, type VendorTurn } from '../shared/stream-runner.js';
 import { geminiFailure } from './gemini-failure.js';
 import { GENERATED_CALL_ID } from './gemini-request.js';
 import type { GeminiChunk, GeminiPart } from './gemini-wire.js';
 
-/** Finish reasons that mean the reply was stopped for its content. */
-const BLOCKED = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'LANGUAGE', 'IMAGE_SAFETY', 'OTHER']);
+/** Finish reasons that mean the reply was stopped for its content: a refusal. */
+const BLOCKED = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'LANGUAGE', 'IMAGE_SAFETY', 'IMAGE_PROHIBITED_CONTENT', 'IMAGE_RECITATION']);
 /** Finish reasons that mean the model fumbled a function call: worth another try. */
 const MALFORMED = new Set(['MALFORMED_FUNCTION_CALL', 'UNEXPECTED_TOOL_CALL', 'TOO_MANY_TOOL_CALLS']);
 
@@ -17,7 +17,10 @@ const MALFORMED = new Set(['MALFORMED_FUNCTION_CALL', 'UNEXPECTED_TOOL_CALL', 'T
  * `thought: true` parts one thinking block, each `functionCall` part is a complete tool call
  * (start, its arguments as one delta, end). A `thoughtSignature` on a thought part is that block's
  * signature; on any other part it becomes a signature-only (redacted) thinking part right after
- * it, so it can be sent back in place. `usageMetadata` and `finishReason` come with the last chunk.
+ * it, so it can be sent back in place. `usageMetadata` (`thoughtsTokenCount`: the reasoning, counted
+ * in the output) and `finishReason` come with the last chunk. A reply stopped for its content
+ * (`SAFETY`, `RECITATION`, `BLOCKLIST`…) or a prompt blocked by `promptFeedback.blockReason` ends
+ * as a `refusal`; `OTHER` (no reason given) as an `error`.
  */
 export class GeminiTurn implements VendorTurn<GeminiChunk> {
   readonly builder = new ContentBuilder();
@@ -25,6 +28,8 @@ export class GeminiTurn implements VendorTurn<GeminiChunk> {
   readonly #model: string;
   #tokens: TokenCounts = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
   #finishReason: string | undefined;
+  /** Why the prompt itself was blocked, if it was. */
+  #promptBlocked: string | undefined;
   #signatures = 0;
   readonly #callPrefix: string;
 
@@ -78,9 +83,13 @@ export class GeminiTurn implements VendorTurn<GeminiChunk> {
         cacheRead: cached,
         cacheWrite: 0,
       };
+      if (usage.thoughtsTokenCount !== undefined) this.#tokens.reasoning = usage.thoughtsTokenCount;
     }
     const blocked = chunk.promptFeedback?.blockReason;
-    if (blocked !== undefined) throw new StreamFailure({ kind: 'invalid_request', message: `Gemini blocked the prompt: ${blocked}`, retryable: false });
+    if (blocked !== undefined) {
+      this.#promptBlocked = blocked;
+      this.#finishReason ??= blocked;
+    }
     const candidate = chunk.candidates?.[0];
     for (const part of candidate?.content?.parts ?? []) this.#part(part);
     if (candidate?.finishReason !== undefined) {
@@ -94,15 +103,17 @@ export class GeminiTurn implements VendorTurn<GeminiChunk> {
     if (reason === undefined) throw new StreamFailure({ kind: 'network', message: 'the stream ended before a finish reason', retryable: true });
     if (MALFORMED.has(reason)) throw new StreamFailure({ kind: 'api', message: `Gemini could not complete a function call (${reason})`, retryable: true });
     this.builder.closeAll();
-    const blocked = BLOCKED.has(reason);
+    const blocked = this.#promptBlocked;
+    const stop: VendorStop = blocked !== undefined || BLOCKED.has(reason) ? 'refusal' : reason === 'MAX_TOKENS' ? 'length' : reason === 'OTHER' ? 'error' : 'stop';
+    const why = blocked !== undefined ? `Gemini blocked the prompt: ${blocked}` : stop === 'refusal' || stop === 'error' ? `Gemini stopped the reply: ${reason}` : undefined;
     return finishedMessage({
       builder: this.builder,
-      stopReason: stopReasonOf(reason === 'MAX_TOKENS' ? 'length' : blocked ? 'error' : 'stop', this.builder.toolCallCount),
+      stopReason: stopReasonOf(stop, this.builder.toolCallCount),
       tokens: this.#tokens,
       pricing: this.#ctx.pricing(this.#model),
       model: `${this.#ctx.name}:${this.#model}`,
       timestamp: this.#ctx.now(),
-      ...(blocked ? { errorMessage: `Gemini stopped the reply: ${reason}` } : {}),
+      ...(why === undefined ? {} : { errorMessage: why }),
     });
   }
 }

@@ -4,13 +4,16 @@ import type { TokenCounts } from '../catalog/usage-cost.js';
 import { ContentBuilder } from '../shared/content-builder.js';
 import { classifyFailure } from '../shared/failure.js';
 import type { ProviderContext } from '../shared/provider-context.js';
-import { finishedMessage, stopReasonOf, StreamFailure, type VendorTurn } from '../shared/stream-runner.js';
+import { finishedMessage, stopReasonOf, StreamFailure, type VendorStop, type VendorTurn } from '../shared/stream-runner.js';
 import { encodeReasoningItem } from './reasoning-item.js';
 
 function tokensOf(usage: ResponseUsage): TokenCounts {
   const cached = usage.input_tokens_details?.cached_tokens ?? 0;
   const written = usage.input_tokens_details?.cache_write_tokens ?? 0;
-  return { input: Math.max(0, usage.input_tokens - cached - written), output: usage.output_tokens, cacheRead: cached, cacheWrite: written };
+  const tokens: TokenCounts = { input: Math.max(0, usage.input_tokens - cached - written), output: usage.output_tokens, cacheRead: cached, cacheWrite: written };
+  const reasoning = usage.output_tokens_details?.reasoning_tokens;
+  if (typeof reasoning === 'number') tokens.reasoning = reasoning;
+  return tokens;
 }
 
 /**
@@ -19,14 +22,17 @@ function tokensOf(usage: ResponseUsage): TokenCounts {
  * thinking, whose reasoning item (with its encrypted content) is kept in the signature at
  * `response.output_item.done`; `response.output_item.added` of a `function_call` plus
  * `response.function_call_arguments.delta` → a tool call; `response.completed` /
- * `response.incomplete` → stop reason and usage; `response.failed` and `error` → a failure.
+ * `response.incomplete` → stop reason and usage (`incomplete_details.reason: content_filter`, or a
+ * refusal in the output → `refusal`; `output_tokens_details.reasoning_tokens` the reasoning);
+ * `response.failed` and `error` → a failure.
  */
 export class ResponsesTurn implements VendorTurn<ResponseStreamEvent> {
   readonly builder = new ContentBuilder();
   readonly #ctx: ProviderContext;
   readonly #model: string;
   readonly #summaryIndex = new Map<string, number>();
-  #outcome: { reason: 'stop' | 'length' | 'error'; tokens: TokenCounts } | undefined;
+  #outcome: { reason: VendorStop; filtered: boolean; tokens: TokenCounts } | undefined;
+  #refused = false;
 
   constructor(ctx: ProviderContext, model: string) {
     this.#ctx = ctx;
@@ -42,8 +48,11 @@ export class ResponsesTurn implements VendorTurn<ResponseStreamEvent> {
           b.toolCall(itemId, `${event.item.call_id}|${itemId}`, event.item.name);
         }
         return;
-      case 'response.output_text.delta':
       case 'response.refusal.delta':
+        this.#refused = true;
+        b.text(`text:${event.item_id}`, event.delta);
+        return;
+      case 'response.output_text.delta':
         b.text(`text:${event.item_id}`, event.delta);
         return;
       case 'response.reasoning_summary_text.delta': {
@@ -82,8 +91,10 @@ export class ResponsesTurn implements VendorTurn<ResponseStreamEvent> {
       case 'response.completed':
       case 'response.incomplete': {
         const reason = event.response.incomplete_details?.reason;
+        const filtered = reason === 'content_filter';
         this.#outcome = {
-          reason: reason === 'max_output_tokens' ? 'length' : reason === 'content_filter' ? 'error' : 'stop',
+          reason: filtered || this.#refused ? 'refusal' : reason === 'max_output_tokens' ? 'length' : 'stop',
+          filtered,
           tokens: event.response.usage ? tokensOf(event.response.usage) : { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
         };
         b.closeAll();
@@ -110,7 +121,7 @@ export class ResponsesTurn implements VendorTurn<ResponseStreamEvent> {
       pricing: this.#ctx.pricing(this.#model),
       model: `${this.#ctx.name}:${this.#model}`,
       timestamp: this.#ctx.now(),
-      ...(outcome.reason === 'error' ? { errorMessage: 'the reply was stopped by the content filter' } : {}),
+      ...(outcome.reason === 'refusal' ? { errorMessage: outcome.filtered ? 'the reply was stopped by the content filter' : 'the model refused' } : {}),
     });
   }
 }

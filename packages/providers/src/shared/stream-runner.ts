@@ -81,8 +81,12 @@ export async function* runStream<E>(options: RunStreamOptions<E>): AsyncGenerato
   yield scrubbed(failure, scrub);
 }
 
-/** The core stop reason: `length` wins, then tool calls, then the vendor's own word. */
-export function stopReasonOf(vendor: 'stop' | 'length' | 'error', toolCalls: number): StopReason {
+/** How a vendor said its reply ended, in the core's words (`refusal`: refused, or stopped by a content filter). */
+export type VendorStop = 'stop' | 'length' | 'refusal' | 'error';
+
+/** The core stop reason: a refusal or `length` wins, then tool calls, then the vendor's own word. */
+export function stopReasonOf(vendor: VendorStop, toolCalls: number): StopReason {
+  if (vendor === 'refusal') return 'refusal';
   if (vendor === 'length') return 'length';
   if (vendor === 'error') return 'error';
   return toolCalls > 0 ? 'toolUse' : 'stop';

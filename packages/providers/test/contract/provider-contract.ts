@@ -84,7 +84,8 @@ const USAGE: WireUsage = { input: 1200, cached: 200, output: 80 };
 /**
  * The one contract every provider honours, run against each vendor's replayed wire format:
  * streaming text, tool calls (split arguments, parallel calls, broken JSON), thinking, usage and
- * cost, error classification (overflow, auth, rate limit with retry-after, 5xx, a dropped
+ * cost (reasoning tokens apart where the vendor reports them), refusals and content filters as the
+ * `refusal` stop reason, error classification (overflow, auth, rate limit with retry-after, 5xx, a dropped
  * connection), abort mid-stream closing the connection, keys kept out of errors, and a full tool
  * round trip through the core `Agent` loop.
  */
@@ -190,6 +191,29 @@ export function describeProviderContract(subject: ContractSubject): void {
         expect(usage.cost.total).toBeCloseTo((1000 * p.input + 200 * p.cacheRead + 80 * p.output) / 1e6, 12);
         expect(usage.cost.total).toBeGreaterThan(0);
       }
+    });
+
+    it('reports reasoning tokens apart where the vendor does, as part of the output', async () => {
+      server.enqueue({ events: wire.text(['ok'], { ...USAGE, reasoning: 50 }) });
+      const { usage } = doneMessage(await collect(provider.stream(request(subject.model), { signal: signal() })));
+      expect(usage).toMatchObject({ input: 1000, cacheRead: 200, output: 80, totalTokens: 1280 });
+      if (wire.reportsReasoning) expect(usage.reasoning).toBe(50);
+      else expect(usage).not.toHaveProperty('reasoning');
+    });
+
+    it('ends a reply the vendor refused or filtered with stop reason refusal, and the run with it', async () => {
+      server.enqueue({ events: wire.refusal(["I can't help", ' with that.'], USAGE) });
+      const events = await collect(provider.stream(request(subject.model), { signal: signal() }));
+      expectWellFormed(events);
+      const message = doneMessage(events);
+      expect(message.stopReason).toBe('refusal');
+      expect(message.content).toEqual([{ type: 'text', text: "I can't help with that." }]);
+      expect(message.errorMessage).toEqual(expect.any(String));
+      server.enqueue({ events: wire.refusal(['No.'], USAGE) });
+      const agent = new Agent({ provider, model: subject.model, retry: noRetry });
+      const result = await agent.prompt('Something it will not do.');
+      expect(result.stopReason).toBe('refusal');
+      expect(result.text).toBe('No.');
     });
 
     it('classifies a context overflow (400) as overflow, not retryable', async () => {

@@ -115,10 +115,22 @@ describe('Gemini requests', () => {
     expect(doneOf(events).content).toEqual([{ type: 'text', text: 'ab' }]);
   });
 
-  it('ends a blocked reply with an error stop reason', async () => {
-    const frames: SseFrame[] = [{ data: { candidates: [{ content: { role: 'model', parts: [{ text: 'Part' }] }, finishReason: 'SAFETY' }] } }];
+  it('ends a reply blocked for its content with a refusal stop reason, and one stopped for no reason with an error', async () => {
+    for (const reason of ['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII']) {
+      server.reset();
+      const frames: SseFrame[] = [{ data: { candidates: [{ content: { role: 'model', parts: [{ text: 'Part' }] }, finishReason: reason }] } }];
+      const message = doneOf((await send({}, frames)).events);
+      expect(message).toMatchObject({ stopReason: 'refusal', errorMessage: `Gemini stopped the reply: ${reason}`, content: [{ type: 'text', text: 'Part' }] });
+    }
+    server.reset();
+    const other: SseFrame[] = [{ data: { candidates: [{ content: { role: 'model', parts: [] }, finishReason: 'OTHER' }] } }];
+    expect(doneOf((await send({}, other)).events)).toMatchObject({ stopReason: 'error', errorMessage: 'Gemini stopped the reply: OTHER' });
+  });
+
+  it('ends a call whose prompt Gemini blocked as a refusal, not a failure', async () => {
+    const frames: SseFrame[] = [{ data: { promptFeedback: { blockReason: 'SAFETY' }, usageMetadata: { promptTokenCount: 12, totalTokenCount: 12 }, modelVersion: 'replay' } }];
     const message = doneOf((await send({}, frames)).events);
-    expect(message).toMatchObject({ stopReason: 'error', errorMessage: 'Gemini stopped the reply: SAFETY' });
+    expect(message).toMatchObject({ stopReason: 'refusal', errorMessage: 'Gemini blocked the prompt: SAFETY', content: [], usage: { input: 12, output: 0 } });
   });
 
   it('takes the retry delay from RetryInfo when there is no header, and classifies a bad key (400) as auth', async () => {

@@ -76,6 +76,15 @@ describe('Chat Completions requests', () => {
     expect(message.usage.cost).toEqual({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 });
   });
 
+  it('ends a reply that streams a refusal (structured outputs) with stop reason refusal', async () => {
+    const frames = wire.text([], USAGE);
+    frames.splice(1, 0, { data: { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'replay', choices: [{ index: 0, delta: { refusal: "I'm sorry, I can't." }, logprobs: null, finish_reason: null }] } });
+    server.enqueue({ events: frames });
+    const provider = replayProvider('openai-chat', `${server.url}/v1`);
+    const message = doneOf(await call(provider, { model: 'gpt-5.4-mini', messages: [{ role: 'user', content: 'hi', timestamp: 1 }], tools: [] }));
+    expect(message).toMatchObject({ stopReason: 'refusal', errorMessage: 'the model refused', content: [{ type: 'text', text: "I'm sorry, I can't." }] });
+  });
+
   it('stops with length on finish_reason length, and fails a stream without a finish reason', async () => {
     const frames = wire.text(['cut'], USAGE);
     const stopIndex = frames.findIndex((f) => JSON.stringify(f.data).includes('"finish_reason":"stop"'));

@@ -93,6 +93,14 @@ describe('OpenAI Responses requests', () => {
     expect(doneOf(events).stopReason).toBe('length');
   });
 
+  it('ends a reply whose output is a refusal with stop reason refusal', async () => {
+    const frames = wire.text(['ok'], USAGE).filter((f) => (f.data as { type: string }).type !== 'response.output_text.delta');
+    const at = frames.findIndex((f) => (f.data as { type: string }).type === 'response.content_part.added');
+    frames.splice(at + 1, 0, { event: 'response.refusal.delta', data: { type: 'response.refusal.delta', sequence_number: 80, item_id: 'msg_1', output_index: 0, content_index: 0, delta: 'No.' } });
+    const { events } = await send({}, frames);
+    expect(doneOf(events)).toMatchObject({ stopReason: 'refusal', errorMessage: 'the model refused', content: [{ type: 'text', text: 'No.' }] });
+  });
+
   it('classifies response.failed and error events', async () => {
     const failed: SseFrame = { event: 'response.failed', data: { type: 'response.failed', sequence_number: 5, response: { id: 'resp_1', status: 'failed', error: { code: 'rate_limit_exceeded', message: 'Slow down.' }, output: [] } } };
     const a = await send({}, [...wire.partialText(['x']), failed]);

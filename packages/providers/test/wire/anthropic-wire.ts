@@ -52,7 +52,9 @@ export function anthropicWire(): VendorWire {
   return {
     label: 'Anthropic Messages',
     streamsArguments: true,
+    reportsReasoning: false,
     text: (chunks, usage) => [...start(usage), ...textBlock(0, chunks), ...end('end_turn', usage)],
+    refusal: (chunks, usage) => [...start(usage), ...textBlock(0, chunks), ...end('refusal', usage)],
     toolCalls(calls: readonly WireCall[], usage) {
       const frames = start(usage);
       calls.forEach((call, index) => {

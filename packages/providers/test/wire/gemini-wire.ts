@@ -16,7 +16,10 @@ function chunk(parts: unknown[], extra: { finishReason?: string; usage?: WireUsa
   const u = extra.usage;
   data['usageMetadata'] = u === undefined
     ? { promptTokenCount: 10, totalTokenCount: 10 }
-    : { promptTokenCount: u.input, candidatesTokenCount: u.output, totalTokenCount: u.input + u.output, ...(u.cached > 0 ? { cachedContentTokenCount: u.cached } : {}) };
+    : {
+        promptTokenCount: u.input, candidatesTokenCount: u.output - (u.reasoning ?? 0), totalTokenCount: u.input + u.output,
+        ...(u.reasoning === undefined ? {} : { thoughtsTokenCount: u.reasoning }), ...(u.cached > 0 ? { cachedContentTokenCount: u.cached } : {}),
+      };
   return { data };
 }
 
@@ -29,7 +32,9 @@ export function geminiWire(): VendorWire {
   return {
     label: 'Google Gemini',
     streamsArguments: false,
+    reportsReasoning: true,
     text: (chunks, usage) => chunks.map((text, i) => (i === chunks.length - 1 ? chunk([{ text }], { finishReason: 'STOP', usage }) : chunk([{ text }]))),
+    refusal: (chunks, usage) => chunks.map((text, i) => (i === chunks.length - 1 ? chunk([{ text }], { finishReason: 'SAFETY', usage }) : chunk([{ text }]))),
     toolCalls: (calls: readonly WireCall[], usage) => [
       chunk(calls.map((call, i) => ({ functionCall: { id: call.id, name: call.name, args: JSON.parse(call.argumentChunks.join('')) as unknown }, ...(i === 0 ? { thoughtSignature: 'c2lnLWNhbGw=' } : {}) })), { finishReason: 'STOP', usage }),
     ],

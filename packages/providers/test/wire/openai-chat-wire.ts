@@ -18,7 +18,10 @@ function usageFrames(usage: WireUsage): SseFrame[] {
     {
       data: {
         id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'replay', choices: [],
-        usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output, prompt_tokens_details: { cached_tokens: usage.cached } },
+        usage: {
+          prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output, prompt_tokens_details: { cached_tokens: usage.cached },
+          ...(usage.reasoning === undefined ? {} : { completion_tokens_details: { reasoning_tokens: usage.reasoning } }),
+        },
       },
     },
     { data: '[DONE]' },
@@ -30,7 +33,9 @@ export function openAIChatWire(options: { label: string; reasoningField: 'reason
   return {
     label: options.label,
     streamsArguments: true,
+    reportsReasoning: true,
     text: (chunks, usage) => [chunk({ role: 'assistant', content: '' }), ...chunks.map((c) => chunk({ content: c })), chunk({}, 'stop'), ...usageFrames(usage)],
+    refusal: (chunks, usage) => [chunk({ role: 'assistant', content: '' }), ...chunks.map((c) => chunk({ content: c })), chunk({}, 'content_filter'), ...usageFrames(usage)],
     toolCalls(calls: readonly WireCall[], usage) {
       const frames: SseFrame[] = [chunk({ role: 'assistant', content: null })];
       calls.forEach((call, index) => {

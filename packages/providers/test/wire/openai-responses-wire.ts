@@ -14,12 +14,13 @@ function events(list: Record<string, unknown>[]): SseFrame[] {
   return list.map((data, i) => ({ event: data['type'] as string, data: { ...data, sequence_number: i } }));
 }
 
-function response(status: string, output: unknown[], usage: WireUsage | null): Record<string, unknown> {
+function response(status: string, output: unknown[], usage: WireUsage | null, incomplete: string | null = null): Record<string, unknown> {
   return {
-    id: 'resp_1', object: 'response', created_at: 1_700_000_000, status, model: 'replay', output, error: null, incomplete_details: null,
+    id: 'resp_1', object: 'response', created_at: 1_700_000_000, status, model: 'replay', output, error: null,
+    incomplete_details: incomplete === null ? null : { reason: incomplete },
     usage: usage === null ? null : {
       input_tokens: usage.input, input_tokens_details: { cached_tokens: usage.cached }, output_tokens: usage.output,
-      output_tokens_details: { reasoning_tokens: 0 }, total_tokens: usage.input + usage.output,
+      output_tokens_details: { reasoning_tokens: usage.reasoning ?? 0 }, total_tokens: usage.input + usage.output,
     },
   };
 }
@@ -59,8 +60,15 @@ export function openAIResponsesWire(): VendorWire {
   return {
     label: 'OpenAI Responses',
     streamsArguments: true,
+    reportsReasoning: true,
     text: (chunks, usage) =>
       events([...start(), ...messageEvents('msg_1', 0, chunks, true), { type: 'response.completed', response: response('completed', [messageItem('msg_1', chunks.join(''))], usage) }]),
+    refusal: (chunks, usage) =>
+      events([
+        ...start(),
+        ...messageEvents('msg_1', 0, chunks, false),
+        { type: 'response.incomplete', response: response('incomplete', [messageItem('msg_1', chunks.join(''))], usage, 'content_filter') },
+      ]),
     toolCalls(calls: readonly WireCall[], usage) {
       const list = start();
       const output: unknown[] = [];

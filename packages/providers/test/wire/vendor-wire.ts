@@ -7,6 +7,8 @@ export interface WireUsage {
   output: number;
   /** Tokens written to the prompt cache (Anthropic). */
   cacheWrite?: number;
+  /** Of `output`, the reasoning tokens (sent by vendors that report them). */
+  reasoning?: number;
 }
 
 /** A tool call on the wire: its vendor id, name, and argument JSON in the pieces the vendor streams. */
@@ -31,12 +33,16 @@ export interface VendorWire {
   readonly label: string;
   /** Whether the vendor streams tool-call arguments in pieces (Gemini sends each call whole). */
   readonly streamsArguments: boolean;
+  /** Whether the vendor reports reasoning tokens apart (Anthropic counts them in the output only). */
+  readonly reportsReasoning: boolean;
   /** A text reply, streamed in `chunks`. */
   text(chunks: readonly string[], usage: WireUsage): SseFrame[];
   /** A reply that only calls tools (parallel when several). */
   toolCalls(calls: readonly WireCall[], usage: WireUsage): SseFrame[];
   /** Reasoning (with `signature` where the vendor signs it) followed by text. */
   thinking(thinking: readonly string[], signature: string, text: readonly string[], usage: WireUsage): SseFrame[];
+  /** A reply the vendor stopped as a refusal or by its content filter, after streaming `chunks`. */
+  refusal(chunks: readonly string[], usage: WireUsage): SseFrame[];
   /** The first frames of a text reply, without its end (to drop or hold the connection after). */
   partialText(chunks: readonly string[]): SseFrame[];
   overflowError(): WireError;

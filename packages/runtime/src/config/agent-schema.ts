@@ -1,11 +1,14 @@
-import type { Limits, PermissionRules } from '@troupe/core';
+import { DEFAULT_MAX_TURNS, type Completion, type Limits, type PermissionRules } from '@troupe/core';
+import { isScalar } from 'yaml';
 import { parseToolSelector } from '@troupe/mcp';
 import { AGENT_PLACEMENTS, type AgentConfig } from './graph-config.js';
 import { readAgentTools } from './agent-tools-schema.js';
 import { field, objectReader } from './object-reader.js';
 import type { ReadContext, Slot } from './read-context.js';
 import { readPath } from './tool-settings-schema.js';
-import { listReader, oneOfReader, readNonNegativeInteger, readPositiveInteger, readPositiveNumber, readString, recordReader, type MapEntry, type Reader } from './yaml-readers.js';
+import {
+  listReader, oneOfReader, readNonNegativeInteger, readPositiveInteger, readPositiveNumber, readString, recordReader, reportType, type MapEntry, type Reader,
+} from './yaml-readers.js';
 
 /** Agent names become path segments (`lead/researcher#2`), so they are kept to this alphabet. */
 const AGENT_NAME = /^[A-Za-z0-9_.-]+$/;
@@ -19,8 +22,18 @@ function referenceReader(kind: 'model' | 'tool'): Reader<string> {
   };
 }
 
+/** A turn cap: a positive integer, or `unlimited` (YAML's `.inf` too) for none. */
+const readMaxTurns: Reader<number> = (ctx, slot) => {
+  const value = slot.node !== null && isScalar(slot.node) ? slot.node.value : undefined;
+  if (value === 'unlimited' || value === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
+  // `${MAX_TURNS:-5}`: substituted and read as a number, like every other number field.
+  if (typeof value === 'string' && value.includes('${')) return readPositiveInteger(ctx, slot);
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return value;
+  return reportType(ctx, slot, 'a positive integer or "unlimited"', `without maxTurns a run stops after ${DEFAULT_MAX_TURNS} model calls`);
+};
+
 const readLimits: Reader<Limits> = objectReader({
-  maxTurns: field(readPositiveInteger),
+  maxTurns: field(readMaxTurns),
   maxTokens: field(readPositiveInteger),
   maxWallTimeMs: field(readPositiveInteger),
   maxCost: field(readPositiveNumber),
@@ -70,6 +83,11 @@ const readPermissions: Reader<PermissionRules> = (ctx, slot) => {
 
 const readPlacement = oneOfReader(AGENT_PLACEMENTS);
 
+const readCompletion = oneOfReader<Completion>(['reply', 'task']);
+
+/** The built-in tool that ends a run in task mode. */
+const TASK_COMPLETE_TOOL = 'task_complete';
+
 const readAgentFields = objectReader(
   {
     model: field(referenceReader('model'), { required: true, missingHint: 'name one of the keys of "models"' }),
@@ -84,6 +102,8 @@ const readAgentFields = objectReader(
     supervision: field(readSupervision),
     placement: field(readPlacement),
     concurrency: field(readPositiveInteger),
+    completion: field(readCompletion),
+    stepDelayMs: field(readNonNegativeInteger),
   },
 );
 
@@ -105,9 +125,9 @@ function keySlot(entry: MapEntry): Slot {
 
 /**
  * One entry of `agents`: `model` (a key of `models`), `system`, `tools` (built-in names with
- * optional settings, MCP selectors and tool modules), `workspace`, `limits`, `permissions`, the delegation
- * settings, and where its actors run (`placement`, `concurrency`). The key is the agent's name and
- * must be a valid path segment.
+ * optional settings, MCP selectors and tool modules), `workspace`, `limits`, `permissions`, the
+ * delegation settings, where its actors run (`placement`, `concurrency`), and what ends its runs
+ * (`completion`, `stepDelayMs`). The key is the agent's name and must be a valid path segment.
  */
 export function readAgent(ctx: ReadContext, entry: MapEntry): AgentConfig | undefined {
   ctx.define('agent', entry.key);
@@ -131,5 +151,9 @@ export function readAgent(ctx: ReadContext, entry: MapEntry): AgentConfig | unde
   if (values.supervision !== undefined) agent.supervision = values.supervision;
   if (values.placement !== undefined) agent.placement = values.placement;
   if (values.concurrency !== undefined) agent.concurrency = values.concurrency;
+  if (values.completion !== undefined) agent.completion = values.completion;
+  // A task ends only when the agent says so: it needs the tool to say it with.
+  if (values.completion === 'task' && !agent.tools.includes(TASK_COMPLETE_TOOL)) agent.tools = [...agent.tools, TASK_COMPLETE_TOOL];
+  if (values.stepDelayMs !== undefined) agent.stepDelayMs = values.stepDelayMs;
   return agent;
 }

@@ -1,4 +1,4 @@
-import type { Limits, PermissionRules, ThinkingLevel, Tool } from '@troupe/core';
+import type { Completion, Limits, PermissionRules, ThinkingLevel, Tool } from '@troupe/core';
 import type { McpServerConfig } from '@troupe/mcp';
 import type { AnthropicCacheOptions, ModelSpec, ScriptStep } from '@troupe/providers';
 
@@ -68,7 +68,9 @@ export interface AgentConfig {
   toolSettings?: Record<string, Record<string, unknown>>;
   /** The agent's working directory (absolute): bash runs there, file tools are confined to it. */
   workspace?: string;
+  /** Its runs' limits; `maxTurns` is `Infinity` for `unlimited` (absent: the default cap of 50). */
   limits?: Limits;
+  /** Absent: `smart` (read-only tools run, the others ask). */
   permissions?: PermissionRules;
   /** One line saying what the agent does; shown to agents that may delegate to it. */
   description?: string;
@@ -82,6 +84,13 @@ export interface AgentConfig {
   placement?: AgentPlacement;
   /** The most actors of this agent one process (or worker) runs at once; absent means no cap. */
   concurrency?: number;
+  /**
+   * `task`: only `task_complete` (or a limit, an abort, an error) ends a run, and the agent gets
+   * the `task_complete` tool if it does not list it; absent means `reply`.
+   */
+  completion?: Completion;
+  /** The pause before each model call of a run after its first, in ms. */
+  stepDelayMs?: number;
 }
 
 /** Ask a step's agent for JSON that matches `schema`; an invalid reply is retried `retries` times. */

@@ -38,13 +38,14 @@ const readUsage = objectReader({
   output: field(readNonNegativeInteger),
   cacheRead: field(readNonNegativeInteger),
   cacheWrite: field(readNonNegativeInteger),
+  reasoning: field(readNonNegativeInteger),
 });
 
 const readReply: Reader<ScriptedReply> = objectReader({
   text: field(readString),
   thinking: field(readString),
   toolCalls: field(listReader(readToolCall)),
-  stopReason: field(oneOfReader(['stop', 'length', 'toolUse'])),
+  stopReason: field(oneOfReader(['stop', 'length', 'toolUse', 'refusal'])),
   usage: field(readUsage),
   cost: field(readNonNegativeNumber),
   delayMs: field(readNonNegativeInteger),

@@ -1,4 +1,4 @@
-import type { AgentSnapshot, Clock } from '@troupe/core';
+import { NOTICE_MODEL, type AgentSnapshot, type Clock } from '@troupe/core';
 import { createScriptedProvider, type ProviderEnv } from '@troupe/providers';
 import type { McpHub } from '@troupe/mcp';
 import type { ToolRegistry } from '@troupe/tools';
@@ -74,6 +74,7 @@ export function graphActorFactory(graph: GraphConfig, options: GraphActorFactory
   };
 }
 
+/** The script steps a snapshot's history played: its assistant messages, but for the notices the agent wrote itself. */
 function repliesIn(snapshot: AgentSnapshot): number {
-  return snapshot.context.messages.filter((m) => m.role === 'assistant').length;
+  return snapshot.context.messages.filter((m) => m.role === 'assistant' && m.model !== NOTICE_MODEL).length;
 }

@@ -105,7 +105,7 @@ const cases: BadFile[] = [
     yaml: ['version: 1', ...MODELS, 'agents:', '  a:', '    model: demo', '    sytem: be brief', '    colour: blue'],
     problems: [
       'bad.yaml:9:5: unknown key "sytem" in agents.a (did you mean "system"?)',
-      'bad.yaml:10:5: unknown key "colour" in agents.a (expected "model", "system", "tools", "workspace", "limits", "permissions", "description", "delegates", "maxDepth", "supervision", "placement", "concurrency")',
+      'bad.yaml:10:5: unknown key "colour" in agents.a (expected "model", "system", "tools", "workspace", "limits", "permissions", "description", "delegates", "maxDepth", "supervision", "placement", "concurrency", "completion", "stepDelayMs")',
     ],
   },
   {
@@ -131,7 +131,7 @@ const cases: BadFile[] = [
     problems: [
       'bad.yaml:9:13: agents.a.system must be a string, got number 42',
       'bad.yaml:10:12: agents.a.tools must be a list, got string "clock"',
-      'bad.yaml:11:25: agents.a.limits.maxTurns must be a positive integer, got string "ten"',
+      'bad.yaml:11:25: agents.a.limits.maxTurns must be a positive integer or "unlimited", got string "ten" (without maxTurns a run stops after 50 model calls)',
       'bad.yaml:11:41: agents.a.limits.maxTokens must be a positive integer, got number 1.5',
       'bad.yaml:11:61: agents.a.limits.maxWallTimeMs must be a positive integer, got number 0',
       'bad.yaml:11:73: agents.a.limits.maxCost must be a positive number, got number -1',
@@ -271,7 +271,7 @@ const cases: BadFile[] = [
       'bad.yaml:4:17: the openai provider needs an API key: set OPENAI_API_KEY, or give apiKey in the model\'s options (apiKey: ${OPENAI_API_KEY})',
       'bad.yaml:6:15: unknown model "gtp" in agents.a.model (did you mean "gpt"?)',
       'bad.yaml:6:35: unknown tool "shell" in agents.a.tools[1] (available tools: ask_user, bash, clock, echo, edit_file, list_files, read_file, search, send_update, task_complete, write_file)',
-      'bad.yaml:6:63: agents.a.limits.maxTurns must be a positive integer, got number 0',
+      'bad.yaml:6:63: agents.a.limits.maxTurns must be a positive integer or "unlimited", got number 0 (without maxTurns a run stops after 50 model calls)',
       'bad.yaml:7:8: unknown agent or pipeline "z" in entry (available agents or pipelines: a)',
       'steps.yaml:1:9: script[0].text must be a string, got a list',
     ],

@@ -69,6 +69,6 @@ describe('typed ${NAME} references', () => {
   });
 
   it('still rejects a literal string where a number belongs', async () => {
-    expect(await problems(graph('limits: { maxTurns: "5" }'), {})).toEqual(['7:25: agents.a.limits.maxTurns must be a positive integer, got string "5"']);
+    expect(await problems(graph('limits: { maxTurns: "5" }'), {})).toEqual(['7:25: agents.a.limits.maxTurns must be a positive integer or "unlimited", got string "5"']);
   });
 });

@@ -24,6 +24,7 @@ const echo: Tool = {
   name: 'echo',
   description: 'Echoes text.',
   parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+  readOnly: true,
   execute: (args) => ({ content: String(args['text']) }),
 };
 

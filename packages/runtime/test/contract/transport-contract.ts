@@ -27,6 +27,7 @@ const ask: ToolFactory = {
     name: 'ask',
     description: 'Asks the user.',
     parameters: { type: 'object', properties: {} },
+    readOnly: true,
     execute: () => ({ content: 'asked', control: { type: 'suspend', question: 'Yes or no?' } }),
   }),
 };

@@ -33,7 +33,7 @@ const holdTool: ToolFactory = {
   }),
 };
 const tools = createToolRegistry({ factories: [holdTool] });
-const graph = testGraph({ holder: { tools: ['hold'], script: [{ toolCalls: [{ name: 'hold' }] }, { text: 'After: {{lastToolResult}}' }] } });
+const graph = testGraph({ holder: { tools: ['hold'], permissions: { mode: 'allow' }, script: [{ toolCalls: [{ name: 'hold' }] }, { text: 'After: {{lastToolResult}}' }] } });
 
 /** Starts a run of the holder under `runsDir`, serving its control socket; resolves once its tool runs. */
 async function holding(runsDir: string): Promise<{ run: RunHandle; runDir: string; events: AgentEvent[] }> {

@@ -60,7 +60,7 @@ describe('an agent with MCP and built-in tools', { timeout: 30_000 }, () => {
     const hub = createMcpHub({ ev: { command: process.execPath, args: [everything, 'stdio'] } }, { closeGraceMs: 500 });
     hubs.push(hub);
     const provider = createScriptedProvider(BOTH_IN_ONE_TURN);
-    const agent = new Agent({ provider, model: 'test', tools: [...(await hub.tools(['ev.echo'])), createReadFileTool({ workspace: dir })] });
+    const agent = new Agent({ provider, model: 'test', tools: [...(await hub.tools(['ev.echo'])), createReadFileTool({ workspace: dir })], permissions: { mode: 'allow' } });
     try {
       const result = await agent.prompt('What do we know?');
       expect(result.stopReason).toBe('stop');

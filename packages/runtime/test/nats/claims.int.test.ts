@@ -34,7 +34,7 @@ const tools = createToolRegistry({ factories: [mark] });
 const graph = testGraph({
   lead: { delegates: ['helper'], script: [{ text: 'unused' }] },
   // It thinks a moment first, so a second delivery comes while it runs.
-  helper: { placement: 'remote', tools: ['mark'], script: [{ toolCalls: [{ name: 'mark' }], delayMs: 300 }, { text: 'left {{lastToolResult}}' }] },
+  helper: { placement: 'remote', tools: ['mark'], permissions: { mode: 'allow' }, script: [{ toolCalls: [{ name: 'mark' }], delayMs: 300 }, { text: 'left {{lastToolResult}}' }] },
 });
 const helper = parseAgentPath('lead/helper#1');
 

@@ -22,6 +22,7 @@ const gate: ToolFactory = {
     name: 'gate',
     description: 'Waits until the test opens it.',
     parameters: { type: 'object', properties: {} },
+    readOnly: true,
     execute: () => new Promise((resolve) => (open = () => resolve({ content: 'opened' }))),
   }),
 };

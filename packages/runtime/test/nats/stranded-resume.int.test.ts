@@ -137,7 +137,7 @@ describe('resuming a distributed run whose coordinator died', () => {
     const pipeline = (second: TestAgent['script']): GraphConfig => {
       const graph = testGraph({
         outliner: { script: [{ text: 'intro, body' }] },
-        writer: { tools: ['bash'], script: [{ toolCalls: [{ name: 'bash', arguments: { command: 'echo marked' } }] }, ...second] },
+        writer: { tools: ['bash'], permissions: { mode: 'allow' }, script: [{ toolCalls: [{ name: 'bash', arguments: { command: 'echo marked' } }] }, ...second] },
       });
       graph.pipelines = {
         brief: {

@@ -3,7 +3,9 @@
  * spawns a child actor at `<parent>/<name>#n`, streams the child's events into the run with the
  * child's path, and returns the child's final text as the tool result (its error text when it
  * failed). Several delegations of one turn run concurrently; `maxDepth` bounds recursion; a
- * failed child is retried per the supervision policy; aborting the run aborts the subtree.
+ * failed child is retried per the supervision policy; aborting the run aborts the subtree. A child
+ * without limits has its own default turn cap (50 model calls), however the parent is capped, and
+ * the notice of the limit that stopped it is what its parent gets back.
  */
 import type { AgentEvent, ToolResultMessage } from '@troupe/core';
 import { SimulatedClock } from '@troupe/core/testing';
@@ -35,6 +37,22 @@ describe('delegation', () => {
     expect(new Set(events.map((e) => e.runId))).toEqual(new Set([run.id]));
     // The child saw its task as its prompt; the run's usage covers both actors.
     expect(usage.totalTokens).toBeGreaterThan(result.usage.totalTokens);
+    await runtime.close();
+  });
+
+  it('gives a delegated child its own default turn cap', async () => {
+    const loop = Array.from({ length: 60 }, () => ({ toolCalls: [{ name: 'echo', arguments: { text: 'again' } }] }));
+    const graph = testGraph({
+      lead: { delegates: ['looper'], limits: { maxTurns: Infinity }, script: [{ toolCalls: [delegate('looper', 'loop')] }, { text: 'Child said: {{lastToolResult}}' }] },
+      looper: { tools: ['echo'], script: loop },
+    });
+    const runtime = createRuntime({ graph });
+    const run = runtime.run('go');
+    const childEnd = new Promise<AgentEvent>((resolve) => run.events$.subscribe((e) => e.type === 'agent_end' && e.agentPath === 'lead/looper#1' && resolve(e)));
+    const { result } = await finished(run);
+    expect(await childEnd).toMatchObject({ result: { stopReason: 'limit', turns: 50, limit: { kind: 'maxTurns', limit: 50 } } });
+    expect(result.stopReason).toBe('stop');
+    expect(result.text).toBe('Child said: Maximum conversation iterations reached (50 model calls).');
     await runtime.close();
   });
 

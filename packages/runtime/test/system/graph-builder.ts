@@ -53,6 +53,7 @@ export const askTool: ToolFactory = {
     name: 'ask',
     description: 'Asks the user a question.',
     parameters: { type: 'object', properties: { question: { type: 'string' } }, required: ['question'] },
+    readOnly: true,
     execute: (args) => ({ content: 'asked', control: { type: 'suspend', question: String(args['question']) } }),
   }),
 };
