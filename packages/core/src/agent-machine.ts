@@ -10,15 +10,17 @@
  * transitions that enter it (see `into`). A snapshot of the context resumes anywhere: every
  * active state re-issues its effect on `RESUME`.
  */
-import { assign, setup } from 'xstate';
+import { and, assign, setup } from 'xstate';
 import type { AgentStateName } from './agent-result.js';
 import { ErrorCode } from './errors.js';
 import { cancelText, INTERRUPT_TOOL, INTERRUPT_USER } from './interrupts.js';
 import { batchRoute, replyRoute, type BatchRoute, type ReplyRoute } from './machine-routes.js';
+import { clearQueues, resetContext, setMessages } from './machine-admin-steps.js';
 import {
   announcePending, answerQuestion, appendMessage, beginTurn, Changes, endAtLimit, endRun, endTurn, fillUnfinished, finishBatch, limitBeforeNextTurn,
-  questionOf, recordAssistant, recordOutcome, reportEnd, requestModel, requestTools, startBatch, startRun, truncatedBatch,
+  expect, questionOf, recordAssistant, recordOutcome, reportEnd, requestGuard, requestModel, requestTools, startBatch, startRun, truncatedBatch, type Step,
 } from './machine-steps.js';
+import { askOutputAgain, invalidOutput, rejected, stop, stoppedByHook } from './machine-outcome-steps.js';
 import type { AgentContext, AgentMachineEvent, MachineOutput, MachineSettings } from './machine-types.js';
 import type { Message } from './messages.js';
 
@@ -26,14 +28,16 @@ import type { Message } from './messages.js';
 export interface AgentMachineInput {
   settings: MachineSettings;
   messages?: Message[];
+  /** The conversation's id (see `AgentOptions.sessionId`). */
+  sessionId?: string;
 }
 
 /** The context of a fresh agent. */
 export function initialAgentContext(input: AgentMachineInput): AgentContext {
-  return { messages: input.messages ?? [], steering: [], followUps: [], permissions: {}, settings: input.settings, request: 0, run: null, pending: null, outbox: [] };
+  const context: AgentContext = { messages: input.messages ?? [], steering: [], followUps: [], permissions: {}, settings: input.settings, request: 0, run: null, pending: null, outbox: [] };
+  if (input.sessionId !== undefined) context.sessionId = input.sessionId;
+  return context;
 }
-
-type Step = (c: Changes, event: AgentMachineEvent) => void;
 
 const NO_OUTPUT: MachineOutput[] = [];
 
@@ -62,11 +66,6 @@ function into(target: AgentStateName, ...steps: Step[]) {
   return { target: `#agent.${target}`, reenter: true, actions: run(...steps, onEnter[target]) };
 }
 
-function expect<T extends AgentMachineEvent['type']>(event: AgentMachineEvent, type: T): Extract<AgentMachineEvent, { type: T }> {
-  if (event.type !== type) throw new Error(`agent machine: expected ${type}, got ${event.type}`);
-  return event as Extract<AgentMachineEvent, { type: T }>;
-}
-
 const reply = (route: ReplyRoute) => ({ type: 'reply' as const, params: { route } });
 const batch = (route: BatchRoute) => ({ type: 'batch' as const, params: { route } });
 
@@ -91,8 +90,6 @@ const textTurn: Step = (c, e) => {
   recordAssistant(c, expect(e, 'MODEL.DONE').message);
   endTurn(c, []);
 };
-
-const stop: Step = (c, e) => endRun(c, { stopReason: expect(e, 'MODEL.DONE').message.stopReason === 'length' ? 'length' : 'stop' });
 
 const refused: Step = (c) => endRun(c, { stopReason: 'refusal' });
 
@@ -185,6 +182,7 @@ const cancel: Step = (c, e) => {
  * explanation).
  */
 const interruptedBatch: Step = (c, e) => {
+  if (c.run.input !== undefined) return; // still checking the prompt: no turn began
   if (c.run.batch === undefined) {
     endTurn(c, []);
     return;
@@ -197,7 +195,7 @@ const interruptedBatch: Step = (c, e) => {
 /** An abort with no tool call pending is recorded as the user message "[Request interrupted by user]". */
 const aborted: Step = (c, e) => {
   const pendingCalls = c.run.batch !== undefined;
-  if (!pendingCalls) appendMessage(c, { role: 'user', content: INTERRUPT_USER, timestamp: e.at });
+  if (!pendingCalls && c.run.input === undefined) appendMessage(c, { role: 'user', content: INTERRUPT_USER, timestamp: e.at });
   endRun(c, { stopReason: 'aborted', error: { code: 'aborted', message: pendingCalls ? INTERRUPT_TOOL : INTERRUPT_USER } });
 };
 const limited: Step = (c, e) => endAtLimit(c, expect(e, 'LIMIT').limit, e.at);
@@ -215,10 +213,15 @@ const enqueueFollowUp: Step = (c, e) => {
   c.patch.followUps = [...c.context.followUps, expect(e, 'FOLLOW_UP').message];
 };
 
-/** How a finished run (or none) starts the next one. */
+/**
+ * How a finished run (or none) starts the next one, and what may change between runs. A prompt
+ * goes through the input guardrails first when the agent has any.
+ */
 const startFrom = {
-  PROMPT: into('thinking', startRun),
+  PROMPT: [{ guard: 'guarded' as const, target: '#agent.thinking.guarding', reenter: true, actions: run(startRun, requestGuard) }, into('thinking', startRun)],
   CONTINUE: into('thinking', startRun),
+  SET_MESSAGES: { actions: run(setMessages) },
+  RESET: { target: '#agent.idle', actions: run(resetContext) },
 };
 
 export const agentMachine = setup({
@@ -238,6 +241,8 @@ export const agentMachine = setup({
     interrupts: ({ context, event }) =>
       event.type === 'APPROVE' && event.decision === 'deny_interrupt' && context.pending?.kind === 'permission' && context.pending.callId === event.callId,
     moreQuestions: ({ context }) => context.pending?.kind === 'question' && (context.run?.batch?.suspended.length ?? 0) > 1,
+    guarded: ({ context }) => context.settings.guardInput === true,
+    guardFailed: ({ event }) => event.type === 'GUARD.REJECTED' && event.error !== undefined,
   },
   delays: {
     retryDelay: ({ context }) => context.run?.retry?.delayMs ?? 0,
@@ -249,6 +254,7 @@ export const agentMachine = setup({
   on: {
     STEER: { actions: run(enqueueSteering) },
     FOLLOW_UP: { actions: run(enqueueFollowUp) },
+    CLEAR_QUEUES: { actions: run(clearQueues) },
   },
   states: {
     idle: {
@@ -263,6 +269,8 @@ export const agentMachine = setup({
               { guard: reply('tools'), ...into('tool_executing', toolTurn) },
               { guard: reply('refusal'), ...into('done', textTurn, refused) },
               { guard: reply('done'), ...into('done', textTurn, stop) },
+              { guard: reply('output_retry'), ...into('thinking', textTurn, askOutputAgain) },
+              { guard: reply('invalid_output'), ...into('error', textTurn, invalidOutput) },
               { guard: reply('continue'), ...into('thinking', textTurn) },
               { guard: reply('continue_limit'), ...into('done', textTurn, stopAtLimit) },
               { guard: reply('truncated'), ...into('thinking', truncated) },
@@ -287,10 +295,22 @@ export const agentMachine = setup({
           after: { retryDelay: { target: 'streaming', actions: run(requestModel) } },
           on: { RESUME: { target: 'retrying', reenter: true, actions: run(rearmRetry) } },
         },
+        // The prompt waits here for the input guardrails; it enters the history once they pass.
+        guarding: {
+          on: {
+            'GUARD.DONE': { guard: 'current', ...into('thinking') },
+            'GUARD.REJECTED': [
+              { guard: and(['current', 'guardFailed']), ...into('error', rejected) },
+              { guard: 'current', ...into('done', rejected) },
+            ],
+            RESUME: { actions: run(requestGuard) },
+          },
+        },
       },
       on: {
         ABORT: into('aborted', cancel, interruptedBatch, aborted),
         LIMIT: into('done', cancel, interruptedBatch, limited),
+        STOP: into('done', cancel, stoppedByHook),
       },
     },
     tool_executing: {

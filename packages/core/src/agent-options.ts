@@ -1,7 +1,8 @@
+import type { AgentHooks } from './agent-hooks.js';
 import type { Clock } from './clock.js';
 import type { CompactionStrategy } from './compaction.js';
+import type { InputGuardrail } from './input-guardrails.js';
 import type { Limits } from './limits.js';
-import type { AssistantMessage, Message, ToolCall, ToolResultMessage } from './messages.js';
 import type { PermissionPolicy } from './permissions.js';
 import type { Provider, ThinkingLevel } from './provider.js';
 import type { RetryStrategy } from './retry-strategy.js';
@@ -21,31 +22,6 @@ export type QueueMode = 'one-at-a-time' | 'all';
  * call `task_complete` once the task is done (see `TASK_REMINDER`).
  */
 export type Completion = 'reply' | 'task';
-
-/** What hooks see of the run. */
-export interface HookContext {
-  readonly turn: number;
-  readonly messages: readonly Message[];
-}
-
-/**
- * Extension points, called in this order within a turn:
- * `beforeTurn` → `transformContext` → model call → for each tool call `beforeToolCall` →
- * execute → `afterToolCall` → `afterTurn`.
- *
- * Contract: `beforeTurn` and `afterTurn` observe (their return value is ignored, a throw is
- * reported as an `error` event). `transformContext` returns the messages the model sees this turn
- * without changing the stored history. `beforeToolCall` may veto a call with a reason (the call
- * gets an error result and is not run). `afterToolCall` may replace a result. A throw in any of
- * them is turned into an error result or event, never a crash.
- */
-export interface AgentHooks {
-  beforeTurn?(ctx: HookContext): void;
-  afterTurn?(ctx: HookContext & { message: AssistantMessage; toolResults: readonly ToolResultMessage[] }): void;
-  transformContext?(messages: readonly Message[], options: { signal: AbortSignal }): readonly Message[] | Promise<readonly Message[]>;
-  beforeToolCall?(call: ToolCall, options: { signal: AbortSignal }): { veto: string } | undefined | Promise<{ veto: string } | undefined>;
-  afterToolCall?(call: ToolCall, result: ToolResultMessage): ToolResultMessage | undefined | Promise<ToolResultMessage | undefined>;
-}
 
 /** Everything an {@link Agent} is made of. Only `provider` and `model` are required. */
 export interface AgentOptions {
@@ -67,6 +43,27 @@ export interface AgentOptions {
    */
   contextWindow?: number;
   temperature?: number;
+  /** Nucleus sampling (not every vendor takes it: Anthropic's API of this SDK version does not). */
+  topP?: number;
+  /**
+   * The final answer (the reply without tool calls that ends a run) must be JSON matching this JSON
+   * Schema: the system prompt says so, an answer that does not parse or validate is asked for again
+   * in the same conversation (`outputRetries` times), and the parsed value is the result's `value`.
+   * When no answer is acceptable the run ends with stop reason `error`, code `invalid_output`.
+   */
+  outputSchema?: Record<string, unknown>;
+  /** How many times an unacceptable final answer is asked for again. Default 1 (`DEFAULT_OUTPUT_RETRIES`). */
+  outputRetries?: number;
+  /**
+   * Checks on each prompt, in order, before it enters the history and before any model call: one
+   * may reject it (stop reason `rejected`, an `input_rejected` event) or rewrite it.
+   */
+  guardrails?: readonly InputGuardrail[];
+  /**
+   * The conversation's id: every run of this agent carries it (`agent_start`) until `reset()`, and
+   * snapshots keep it (a restored agent goes on in its snapshot's session). Default: a new id.
+   */
+  sessionId?: string;
   /** Default: `{ maxTurns: 50 }` (see `DEFAULT_MAX_TURNS`); `maxTurns: Infinity` for no cap. */
   limits?: Limits;
   /**

@@ -11,9 +11,13 @@ export type AgentStateName = 'idle' | 'thinking' | 'tool_executing' | 'waiting_u
  * `stop`/`length` the model finished; `complete` a tool completed the run (task_complete);
  * `refusal` the model refused, or the vendor's content filter stopped its reply;
  * `interrupted` the user denied a call with `deny_interrupt`; `aborted` `abort()` was called;
- * `limit` a configured limit was reached (see `limit`); `error` an unrecoverable failure (see `error`).
+ * `limit` a configured limit was reached (see `limit`); `rejected` an input guardrail rejected the
+ * prompt before any model call (`error.message` says why, `error.data.guardrail` which);
+ * `stopped` a `beforeTurn` hook stopped the run (`error.message` is its reason);
+ * `error` an unrecoverable failure (see `error`; `invalid_output` when the final answer never
+ * matched the `outputSchema`).
  */
-export type RunStopReason = 'stop' | 'length' | 'complete' | 'refusal' | 'interrupted' | 'aborted' | 'limit' | 'error';
+export type RunStopReason = 'stop' | 'length' | 'complete' | 'refusal' | 'interrupted' | 'aborted' | 'limit' | 'rejected' | 'stopped' | 'error';
 
 /** Which limit ended a run. */
 export interface LimitHit {
@@ -40,6 +44,6 @@ export interface AgentResult {
   durationMs: number;
   error?: ErrorInfo;
   limit?: LimitHit;
-  /** The value a `complete` control carried. */
+  /** The value a `complete` control carried, or the parsed final answer of an agent with an `outputSchema`. */
   value?: unknown;
 }

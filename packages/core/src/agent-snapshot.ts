@@ -25,6 +25,8 @@ export interface AgentSnapshot {
 export interface CheckpointMark {
   readonly length: number;
   readonly last: unknown;
+  /** The history array it was taken of: a replaced history (a compaction, `replaceMessages`) is written whole. */
+  readonly history?: unknown;
 }
 
 /**
@@ -39,6 +41,23 @@ export interface AgentCheckpoint {
   added: Message[];
   /** Pass to the next `checkpoint()` call. */
   mark: CheckpointMark;
+}
+
+/**
+ * The checkpoint of an agent whose statechart snapshot is `state`/`context`: see
+ * `Agent.checkpoint`. The history is appended in place by the machine, so a mark of the same array
+ * whose last message is still at its place means only what follows it is new.
+ */
+export function checkpointOf(agentPath: string, seq: number, state: AgentSnapshot['state'], context: AgentContext, since?: CheckpointMark): AgentCheckpoint {
+  const { outbox: _outbox, messages, ...rest } = context;
+  const same = since !== undefined && (since.history === undefined || since.history === messages);
+  const from = same && since.length <= messages.length && since.length > 0 && messages[since.length - 1] === since.last ? since.length : 0;
+  return {
+    head: { schemaVersion: SNAPSHOT_SCHEMA_VERSION, agentPath, state, context: { ...rest, messages: [] }, seq },
+    from,
+    added: messages.slice(from),
+    mark: { length: messages.length, last: messages.at(-1), history: messages },
+  };
 }
 
 /** The full snapshot a stored head and history make. */

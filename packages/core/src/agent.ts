@@ -1,25 +1,23 @@
-import { Observable, Subject } from 'rxjs';
+import type { Observable } from 'rxjs';
 import { createActor, type Actor } from 'xstate';
+import { AgentEffects } from './agent-effects.js';
+import { HookRunner, type RunHookContext } from './agent-hooks.js';
 import { agentMachine, initialAgentContext } from './agent-machine.js';
-import type { AgentOptions, HookContext } from './agent-options.js';
-import { machineSettings, providerRequest } from './agent-settings.js';
+import type { AgentOptions } from './agent-options.js';
+import { machineSettings, type AgentChanges, type ModelSettings } from './agent-settings.js';
 import type { AgentResult, AgentStateName } from './agent-result.js';
-import { parseAgentSnapshot, SNAPSHOT_SCHEMA_VERSION, withHistory, type AgentCheckpoint, type AgentSnapshot, type CheckpointMark } from './agent-snapshot.js';
-import { systemClock, type Clock, type TimerHandle } from './clock.js';
-import { dropOldestTurns } from './compaction.js';
-import { AgentStateError, ErrorCode, TroupeError } from './errors.js';
+import { checkpointOf, parseAgentSnapshot, withHistory, type AgentCheckpoint, type AgentSnapshot, type CheckpointMark } from './agent-snapshot.js';
+import { systemClock, type Clock } from './clock.js';
+import { AgentStateError, ErrorCode } from './errors.js';
+import { EventStream } from './event-stream.js';
 import type { AgentEvent, AgentEventPayload } from './events.js';
-import { createRunId, parseAgentPath, type AgentPath, type RunId } from './ids.js';
-import type { AgentContext, AgentMachineEvent, MachineOutput, PendingInput } from './machine-types.js';
-import { HistoryViews } from './history-view.js';
+import { createRunId, createSessionId, parseAgentPath, type AgentPath, type RunId } from './ids.js';
+import type { AgentContext, AgentMachineEvent, EffectCommand, MachineOutput, PendingInput, QueueName } from './machine-types.js';
+import { emptyUsage } from './usage.js';
 import { inModelContext, type Message, type UserContent } from './messages.js';
-import { ModelEffect } from './model-effect.js';
-import { DEFAULT_PERMISSIONS, PERMISSION_DECISIONS, type PermissionDecision } from './permissions.js';
-import { exponentialBackoff } from './retry-strategy.js';
-import { sharedSchemaValidator } from './schema-validator.js';
+import { PERMISSION_DECISIONS, type PermissionDecision } from './permissions.js';
+import { RunTracker } from './run-tracker.js';
 import type { StreamingMessage } from './streaming-message.js';
-import { ToolEffect } from './tool-effect.js';
-import { ToolSet } from './tool-set.js';
 
 /** What `prompt` accepts: text, text with images, or whole messages. */
 export type PromptInput = string | UserContent[] | Message[];
@@ -32,17 +30,6 @@ export interface RunOptions {
 
 const ACTIVE: ReadonlySet<AgentStateName> = new Set(['thinking', 'tool_executing', 'waiting_user']);
 
-interface PendingRun {
-  promise: Promise<AgentResult>;
-  resolve(result: AgentResult): void;
-}
-
-function pendingRun(): PendingRun {
-  let resolve!: (result: AgentResult) => void;
-  const promise = new Promise<AgentResult>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
 /**
  * An agent: the statechart actor plus the effects that call its model and tools.
  *
@@ -54,74 +41,49 @@ function pendingRun(): PendingRun {
 export class Agent {
   readonly name: string;
   readonly path: AgentPath;
-  readonly #options: AgentOptions;
   readonly #clock: Clock;
   readonly #actor: Actor<typeof agentMachine>;
-  readonly #model: ModelEffect;
-  readonly #tools: ToolEffect;
-  readonly #views = new HistoryViews();
+  readonly #effects: AgentEffects;
+  readonly #hooks: HookRunner;
+  readonly #runs: RunTracker;
   readonly #maxWallTimeMs: number | undefined;
-  readonly #subject = new Subject<AgentEvent>();
-  readonly #keepEvents: boolean;
-  #runEvents: AgentEvent[] = [];
-  #seq: number;
+  readonly #events: EventStream;
   #runId: RunId;
-  #run: PendingRun | undefined;
-  #lastResult: Promise<AgentResult> | undefined;
-  #wallTimer: TimerHandle | undefined;
   #handled: MachineOutput[] | undefined;
 
   /** The run's events, live (and, with `keepRunEvents`, the current run's earlier ones first). */
   readonly events$: Observable<AgentEvent>;
 
   constructor(options: AgentOptions, restoreFrom?: AgentSnapshot) {
-    this.#options = options;
     this.name = options.name ?? 'agent';
     this.path = parseAgentPath(restoreFrom?.agentPath ?? options.path ?? this.name);
     this.#clock = options.clock ?? systemClock;
-    this.#keepEvents = options.keepRunEvents ?? false;
-    this.#seq = restoreFrom?.seq ?? 0;
+    this.#events = new EventStream({ keepRunEvents: options.keepRunEvents ?? false, seq: restoreFrom?.seq ?? 0 });
+    this.events$ = this.#events.events$;
     this.#runId = restoreFrom?.context.run?.id ?? ('' as RunId);
-    this.events$ = new Observable<AgentEvent>((subscriber) => {
-      for (const event of this.#runEvents) subscriber.next(event);
-      return this.#subject.subscribe(subscriber);
-    });
 
-    const validator = options.validator ?? sharedSchemaValidator();
-    const tools = new ToolSet(options.tools ?? [], validator, (message) => this.#publish({ type: 'error', error: { code: ErrorCode.InvalidTool, message } }));
-    const now = (): number => this.#clock.now();
+    this.#runs = new RunTracker(this.#clock);
     const emit = (payload: AgentEventPayload): void => this.#publish(payload);
-    const send = (event: AgentMachineEvent): void => this.#actor.send(event);
-    this.#model = new ModelEffect({
-      provider: options.provider,
-      request: providerRequest(options),
-      tools,
-      retry: options.retry ?? exponentialBackoff(),
-      compaction: options.compaction ?? dropOldestTurns(),
-      hooks: options.hooks ?? {},
-      ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
-      clock: this.#clock,
-      now, emit, send,
-    });
-    this.#tools = new ToolEffect({
-      tools,
-      validator,
-      permissions: options.permissions ?? DEFAULT_PERMISSIONS,
-      execution: options.toolExecution ?? { mode: 'parallel' },
-      hooks: options.hooks ?? {},
+    this.#hooks = new HookRunner(options.hooks ?? {}, (error) => emit({ type: 'error', error }));
+    this.#effects = new AgentEffects(options, {
       agentPath: this.path,
+      clock: this.#clock,
       runId: () => this.#runId,
-      now, emit, send,
+      sessionId: () => this.sessionId,
+      emit,
+      send: (event: AgentMachineEvent): void => this.#actor.send(event),
     });
 
     const settings = machineSettings(options);
     this.#maxWallTimeMs = settings.limits.maxWallTimeMs;
     // Both paths start from a resolved state: half the cost of XState computing the initial one.
     // The options of a restoring process win over the ones stored with the snapshot.
+    // A restored agent goes on in its snapshot's session (snapshots of older versions have none).
+    const sessionId = restoreFrom?.context.sessionId ?? options.sessionId ?? createSessionId(this.#clock.now());
     const snapshot =
       restoreFrom === undefined
-        ? agentMachine.resolveState({ value: 'idle', context: initialAgentContext({ settings }) })
-        : agentMachine.resolveState({ value: restoreFrom.state, context: { ...restoreFrom.context, settings, outbox: [] } });
+        ? agentMachine.resolveState({ value: 'idle', context: initialAgentContext({ settings, sessionId }) })
+        : agentMachine.resolveState({ value: restoreFrom.state, context: { ...restoreFrom.context, settings, sessionId, outbox: [] } });
     this.#actor = createActor(agentMachine, { snapshot, input: { settings }, clock: this.#clock });
     this.#actor.subscribe({ next: (snapshot) => this.#onTransition(snapshot.context.outbox), error: (error) => this.#onCrash(error) });
     this.#actor.start();
@@ -158,7 +120,7 @@ export class Agent {
    * do not change it). Undefined when no reply streams.
    */
   get streamingMessage(): Readonly<StreamingMessage> | undefined {
-    return this.#model.streaming;
+    return this.#effects.streaming;
   }
 
   /** Whether a run is active (thinking, executing tools, or waiting for the user). */
@@ -171,6 +133,28 @@ export class Agent {
     return this.#context.pending ?? undefined;
   }
 
+  /** The conversation's id: the same for every run until `reset()`; kept by snapshots. */
+  get sessionId(): string {
+    return this.#context.sessionId ?? '';
+  }
+
+  /** How the model is called now (the options, as `configure` changed them). */
+  get modelSettings(): Readonly<ModelSettings> {
+    return this.#effects.settings;
+  }
+
+  /** The messages queued by `steer` and `followUp` and not delivered yet (readable at any time). */
+  get queued(): { readonly steering: readonly Message[]; readonly followUps: readonly Message[] } {
+    const { steering, followUps } = this.#context;
+    return { steering, followUps };
+  }
+
+  /** Whether any steering or follow-up message waits to be delivered. */
+  get hasQueuedMessages(): boolean {
+    const { steering, followUps } = this.#context;
+    return steering.length > 0 || followUps.length > 0;
+  }
+
   /** The current run's id (empty before the first run). */
   get runId(): RunId {
     return this.#runId;
@@ -178,7 +162,7 @@ export class Agent {
 
   /** The outcome of the current run, or the last one. Rejects only if no run was ever started. */
   get result(): Promise<AgentResult> {
-    return this.#run?.promise ?? this.#lastResult ?? Promise.reject(new AgentStateError(ErrorCode.NoMessages, 'the agent has not run yet'));
+    return this.#runs.result ?? Promise.reject(new AgentStateError(ErrorCode.NoMessages, 'the agent has not run yet'));
   }
 
   /** Starts a run with `input` as the user's message(s). Throws if a run is active. */
@@ -190,7 +174,7 @@ export class Agent {
     this.#runId = options.runId ?? createRunId(at);
     const run = this.#beginRun();
     this.#send({ type: 'PROMPT', runId: this.#runId, messages });
-    return run.promise;
+    return run;
   }
 
   /** Goes on from the current history (after an error, an abort, or with queued messages). */
@@ -206,7 +190,7 @@ export class Agent {
     this.#runId = options.runId ?? createRunId(this.#clock.now());
     const run = this.#beginRun();
     this.#send({ type: 'CONTINUE', runId: this.#runId });
-    return run.promise;
+    return run;
   }
 
   /** Queues a message that interrupts the current tool calls and enters before the next model call. */
@@ -217,6 +201,51 @@ export class Agent {
   /** Queues a message that makes the run go on when it would otherwise stop. */
   followUp(message: string | Message): void {
     this.#send({ type: 'FOLLOW_UP', message: this.#asMessage(message) });
+  }
+
+  /**
+   * Drops queued messages not delivered yet: `steering`, `followUps`, or `all` (default). Allowed
+   * during a run: a batch already told of a steering message still stops at its next finished call.
+   */
+  clearQueues(queue: QueueName = 'all'): void {
+    this.#send({ type: 'CLEAR_QUEUES', queue });
+  }
+
+  /**
+   * Changes how the next runs call the model (system prompt, model, provider, thinking level,
+   * sampling, output limit) and which tools they have. Between runs only: throws
+   * `AgentStateError` (`already_running`) during a run, and the tool set's `invalid_tool` error
+   * (changing nothing) for a bad tool list. A restored agent takes its process's options instead.
+   */
+  configure(changes: AgentChanges): void {
+    this.#assertIdle('configure');
+    this.#effects.configure(changes);
+  }
+
+  /** Replaces the history (a copy of `messages` is kept). Between runs only (`already_running` otherwise). */
+  replaceMessages(messages: readonly Message[]): void {
+    this.#assertIdle('replaceMessages');
+    this.#send({ type: 'SET_MESSAGES', messages: [...messages] });
+  }
+
+  /** Empties the history. Between runs only (`already_running` otherwise). */
+  clearMessages(): void {
+    this.#assertIdle('clearMessages');
+    this.#send({ type: 'SET_MESSAGES', messages: [] });
+  }
+
+  /**
+   * Back to the agent its options make, in a new session (`options.sessionId`, or a new id): no
+   * history, no queued messages, no remembered permission decisions, the model settings and tools
+   * of the options. Between runs only (`already_running` otherwise).
+   */
+  reset(options: { sessionId?: string } = {}): void {
+    this.#assertIdle('reset');
+    this.#effects.reset();
+    this.#send({ type: 'RESET', sessionId: options.sessionId ?? createSessionId(this.#clock.now()) });
+    this.#runId = '' as RunId;
+    this.#events.newRun();
+    this.#runs.forget();
   }
 
   /** Answers the question the agent is waiting on. */
@@ -243,7 +272,7 @@ export class Agent {
 
   /** Aborts the current run: the model request, every running tool, and pending calls. */
   abort(): void {
-    this.#send({ type: 'ABORT', results: this.#tools.settled() });
+    this.#send({ type: 'ABORT', results: this.#effects.settled() });
   }
 
   /** A JSON snapshot of the agent (a detached copy), restorable with {@link Agent.restore}. */
@@ -260,21 +289,14 @@ export class Agent {
    */
   checkpoint(since?: CheckpointMark): AgentCheckpoint {
     const { value, context } = this.#actor.getSnapshot();
-    const { outbox: _outbox, messages, ...rest } = context;
-    const from = since !== undefined && since.length <= messages.length && since.length > 0 && messages[since.length - 1] === since.last ? since.length : 0;
-    return {
-      head: { schemaVersion: SNAPSHOT_SCHEMA_VERSION, agentPath: this.path, state: value as AgentSnapshot['state'], context: { ...rest, messages: [] }, seq: this.#seq },
-      from,
-      added: messages.slice(from),
-      mark: { length: messages.length, last: messages.at(-1) },
-    };
+    return checkpointOf(this.path, this.#events.seq, value as AgentSnapshot['state'], context, since);
   }
 
   /** Stops the actor and completes `events$`. The agent cannot be used afterwards. */
   dispose(): void {
-    this.#clearWallTimer();
+    this.#runs.stopTimer();
     this.#actor.stop();
-    this.#subject.complete();
+    this.#events.complete();
   }
 
   get #context(): AgentContext {
@@ -295,86 +317,61 @@ export class Agent {
     return typeof message === 'string' ? { role: 'user', content: message, timestamp: this.#clock.now() } : message;
   }
 
-  #beginRun(): PendingRun {
-    const run = pendingRun();
-    this.#run = run;
-    this.#lastResult = run.promise;
-    this.#runEvents = [];
+  #beginRun(): Promise<AgentResult> {
+    this.#events.newRun();
     const maxWall = this.#maxWallTimeMs;
+    if (maxWall === undefined) return this.#runs.begin();
     const startedAt = this.#context.run?.startedAt;
-    if (maxWall !== undefined) {
-      const elapsed = startedAt === undefined || !this.isRunning ? 0 : this.#clock.now() - startedAt;
-      this.#wallTimer = this.#clock.setTimeout(() => {
-        this.#wallTimer = undefined;
-        if (this.isRunning) this.#send({ type: 'LIMIT', limit: { kind: 'maxWallTimeMs', limit: maxWall, actual: maxWall }, results: this.#tools.settled() });
-      }, Math.max(0, maxWall - elapsed));
-    }
-    return run;
+    const elapsed = startedAt === undefined || !this.isRunning ? 0 : this.#clock.now() - startedAt;
+    return this.#runs.begin({
+      remainingMs: maxWall - elapsed,
+      reached: () => {
+        if (this.isRunning) this.#send({ type: 'LIMIT', limit: { kind: 'maxWallTimeMs', limit: maxWall, actual: maxWall }, results: this.#effects.settled() });
+      },
+    });
   }
 
-  #clearWallTimer(): void {
-    if (this.#wallTimer === undefined) return;
-    this.#clock.clearTimeout(this.#wallTimer);
-    this.#wallTimer = undefined;
-  }
-
-  /** Carries out what the last transition put in the outbox (each outbox once). */
+  /**
+   * Carries out what the last transition put in the outbox (each outbox once). `beforeTurn` runs
+   * before `turn_start` is published; when it stops the run, the turn's model call is not made.
+   */
   #onTransition(outbox: MachineOutput[]): void {
     if (outbox === this.#handled) return;
     this.#handled = outbox;
+    let stop: string | undefined;
     for (const item of outbox) {
-      switch (item.type) {
-        case 'cmd.model':
-          this.#model.call(item.request, item.attempt, this.#views.of(this.#context.messages), item.delayMs);
-          break;
-        case 'cmd.compact':
-          this.#model.compact(item.request, this.#context.messages);
-          break;
-        case 'cmd.tools':
-          this.#tools.run(item);
-          break;
-        case 'cmd.steer':
-          this.#tools.steer(item.request);
-          break;
-        case 'cmd.cancel':
-          this.#model.cancel(item.request);
-          this.#tools.cancel(item.request, item.reason);
-          break;
-        default:
-          this.#publish(item);
+      if (isCommand(item)) {
+        if (item.type !== 'cmd.model' || stop === undefined) this.#effects.carryOut(item, this.#context.messages);
+      } else if (item.type === 'turn_start') {
+        stop = this.#hooks.beforeTurn({ ...this.#runContext(), turn: item.turn });
+        if (stop === undefined) this.#publish(item);
+      } else {
+        this.#publish(item);
       }
     }
+    if (stop !== undefined) this.#send({ type: 'STOP', reason: stop });
   }
 
+  #runContext(): RunHookContext {
+    return { runId: this.#runId, sessionId: this.sessionId, messages: this.#context.messages };
+  }
+
+  /** Stamps the envelope on `payload` and publishes it, with the run-level hooks around it (see `AgentHooks`). */
   #publish(payload: AgentEventPayload): void {
-    const event = payload as AgentEvent;
-    event.runId = this.#runId;
-    event.agentPath = this.path;
-    event.seq = ++this.#seq;
-    event.ts = this.#clock.now();
-    if (this.#keepEvents) this.#runEvents.push(event);
-    this.#subject.next(event);
+    if (payload.type === 'agent_start') this.#hooks.runStart(this.#runContext());
+    else if (payload.type === 'agent_end' && payload.result.stopReason === 'error' && payload.result.error !== undefined) this.#hooks.error(payload.result.error, this.#runContext());
+    const event = this.#events.publish(payload, this.#runId, this.path, this.#clock.now());
     switch (event.type) {
-      case 'turn_start':
-      case 'turn_end':
-        this.#turnHook(event);
+      case 'turn_end': {
+        const { turn, message, toolResults } = event;
+        const failed = message === undefined || message.stopReason === 'error' || message.stopReason === 'aborted';
+        this.#hooks.afterTurn({ ...this.#runContext(), turn, toolResults, failed, ...(message === undefined ? {} : { message }) });
         break;
+      }
       case 'agent_end':
-        this.#clearWallTimer();
-        this.#run?.resolve(event.result);
-        this.#run = undefined;
+        this.#hooks.runEnd(event.result, this.#runContext());
+        this.#runs.end(event.result);
         break;
-    }
-  }
-
-  #turnHook(event: Extract<AgentEvent, { type: 'turn_start' | 'turn_end' }>): void {
-    const hooks = this.#options.hooks;
-    const base: HookContext = { turn: event.turn, messages: this.#context.messages };
-    try {
-      if (event.type === 'turn_start') hooks?.beforeTurn?.(base);
-      else if (event.message !== undefined) hooks?.afterTurn?.({ ...base, message: event.message, toolResults: event.toolResults });
-    } catch (error) {
-      this.#publish({ type: 'error', error: { code: ErrorCode.HookFailed, message: `${event.type === 'turn_start' ? 'beforeTurn' : 'afterTurn'} hook failed: ${String(error)}` } });
     }
   }
 
@@ -382,16 +379,16 @@ export class Agent {
     // Only a bug in the machine gets here; still end the run visibly rather than hang.
     const message = error instanceof Error ? error.message : String(error);
     this.#publish({ type: 'error', error: { code: ErrorCode.Internal, message } });
-    const run = this.#run;
-    if (run === undefined) return;
-    this.#run = undefined;
-    const usage = this.#context.run?.usage;
-    run.resolve({
-      runId: this.#runId, stopReason: 'error', messages: [], text: '', turns: this.#context.run?.turns ?? 0,
-      usage: usage ?? { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
-      durationMs: 0, error: { code: ErrorCode.Internal, message },
+    const run = this.#context.run;
+    this.#runs.end({
+      runId: this.#runId, stopReason: 'error', messages: [], text: '', turns: run?.turns ?? 0, usage: run?.usage ?? emptyUsage(), durationMs: 0,
+      error: { code: ErrorCode.Internal, message },
     });
   }
+}
+
+function isCommand(item: MachineOutput): item is EffectCommand {
+  return item.type.startsWith('cmd.');
 }
 
 function isContentList(input: UserContent[] | Message[]): input is UserContent[] {

@@ -1,6 +1,9 @@
 /** Stable error codes of the core. Across process boundaries only `{ code, message, data }` travel. */
 export const ErrorCode = {
-  /** `prompt()` was called while a run is active. */
+  /**
+   * A call that needs an idle agent was made while a run is active (thinking, executing tools or
+   * waiting for the user): `prompt`, `continue`, `configure`, `replaceMessages`, `clearMessages`, `reset`.
+   */
   AlreadyRunning: 'already_running',
   /** `continue()` was called with no messages. */
   NoMessages: 'no_messages',
@@ -16,6 +19,14 @@ export const ErrorCode = {
   InvalidTool: 'invalid_tool',
   /** A hook threw. */
   HookFailed: 'hook_failed',
+  /** The final answer was not JSON matching the agent's `outputSchema`, after every retry. */
+  InvalidOutput: 'invalid_output',
+  /** An input guardrail rejected the prompt (the run's stop reason is `rejected`). */
+  InputRejected: 'input_rejected',
+  /** An input guardrail threw. */
+  GuardrailFailed: 'guardrail_failed',
+  /** A `beforeTurn` hook stopped the run (the run's stop reason is `stopped`). */
+  Stopped: 'stopped',
   /** The agent's actor stopped unexpectedly (a bug). */
   Internal: 'internal',
 } as const;

@@ -15,7 +15,10 @@ export interface EventEnvelope {
 
 /** Event payloads, before the envelope is stamped on. Each is plain JSON. */
 export type AgentEventPayload =
-  | { type: 'agent_start' }
+  /** A run begins. `sessionId`: the conversation it belongs to, the same for every run of the agent until `reset()`. */
+  | { type: 'agent_start'; sessionId: string }
+  /** An input guardrail rejected the prompt: nothing was sent to the model; `agent_end` follows (stop reason `rejected`). */
+  | { type: 'input_rejected'; guardrail: string; reason: string }
   | { type: 'agent_end'; result: AgentResult }
   | { type: 'state'; state: AgentStateName }
   | { type: 'turn_start'; turn: number }

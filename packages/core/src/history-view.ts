@@ -13,12 +13,18 @@ import { inModelContext, type Message } from './messages.js';
 
 /** Makes the views of one agent's history, remembering which messages it leaves out. */
 export class HistoryViews {
+  readonly #keep: (message: Message) => boolean;
   #source: readonly Message[] | undefined;
   #scanned = 0;
   /** Indices (ascending) of the messages of `#source` left out; only ever appended to, so views share it. */
   #excluded: number[] = [];
 
-  /** A view of `history` as it is now, without the messages that are not sent to the model. */
+  /** `keep` says which messages the views show. Default: those sent to the model (`inModelContext`). */
+  constructor(keep: (message: Message) => boolean = inModelContext) {
+    this.#keep = keep;
+  }
+
+  /** A view of `history` as it is now, without the messages that are not kept. */
   of(history: readonly Message[]): readonly Message[] {
     // A new array (a restore, a compaction) or a shorter one starts the scan again.
     if (history !== this.#source || history.length < this.#scanned) {
@@ -28,7 +34,7 @@ export class HistoryViews {
     }
     for (let i = this.#scanned; i < history.length; i++) {
       const message = history[i];
-      if (message !== undefined && !inModelContext(message)) this.#excluded.push(i);
+      if (message !== undefined && !this.#keep(message)) this.#excluded.push(i);
     }
     this.#scanned = history.length;
     return historyView(history, history.length, this.#excluded, this.#excluded.length);

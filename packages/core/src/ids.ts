@@ -23,6 +23,15 @@ export function createRunId(now: number = Date.now()): RunId {
   return `run_${now.toString(36)}${runCounter.toString(36).padStart(5, '0')}${rand}` as RunId;
 }
 
+let sessionCounter = 0;
+
+/** Creates a session id (`ses_…`): unique within this process and sortable by creation time, like a run id. */
+export function createSessionId(now: number = Date.now()): string {
+  sessionCounter = (sessionCounter + 1) % 0x1000000;
+  const rand = Math.floor(Math.random() * 0x100000000).toString(36);
+  return `ses_${now.toString(36)}${sessionCounter.toString(36).padStart(5, '0')}${rand}`;
+}
+
 /** Parses a run id received from outside (a file, the CLI, a message); throws on an empty string. */
 export function parseRunId(value: string): RunId {
   if (value.length === 0 || /\s/.test(value)) throw new TypeError(`invalid run id: ${JSON.stringify(value)}`);

@@ -7,7 +7,8 @@ import type { AgentContext, AgentMachineEvent } from './machine-types.js';
 import { addUsage } from './usage.js';
 
 /** Routes of `MODEL.DONE`. */
-export type ReplyRoute = 'stale' | 'error' | 'refusal' | 'tools' | 'truncated' | 'truncated_limit' | 'continue' | 'continue_limit' | 'done';
+export type ReplyRoute =
+  | 'stale' | 'error' | 'refusal' | 'tools' | 'truncated' | 'truncated_limit' | 'continue' | 'continue_limit' | 'done' | 'output_retry' | 'invalid_output';
 
 /** Routes of `TOOLS.DONE` and of the last answer in `waiting_user`. */
 export type BatchRoute = 'stale' | 'waiting' | 'complete' | 'limit' | 'next';
@@ -19,6 +20,8 @@ function isCurrent(context: AgentContext, event: AgentMachineEvent): boolean {
 /**
  * Classifies a finished reply. A reply without tool calls ends the run unless messages are queued
  * or, in task mode, always (only a completing tool, a limit, an abort or a failure end it there).
+ * With an output schema, a final answer that does not match it is asked for again while retries
+ * remain (`output_retry`), else it fails the run (`invalid_output`).
  */
 export function replyRoute(context: AgentContext, event: AgentMachineEvent): ReplyRoute {
   const run = context.run;
@@ -29,10 +32,13 @@ export function replyRoute(context: AgentContext, event: AgentMachineEvent): Rep
   const hasCalls = message.content.some((part) => part.type === 'toolCall');
   if (hasCalls && message.stopReason !== 'length') return 'tools';
   const goesOn = hasCalls || context.steering.length > 0 || context.followUps.length > 0 || context.settings.completion === 'task';
-  if (!goesOn) return 'done';
+  const retryOutput = !goesOn && event.output?.ok === false;
+  if (!goesOn && !retryOutput) return 'done';
+  if (retryOutput && (run.outputAttempts ?? 0) >= (context.settings.outputRetries ?? 0)) return 'invalid_output';
   const limited = limitReached(context.settings.limits, run.turns, addUsage(run.usage, message.usage), event.at - run.startedAt) !== undefined;
   if (hasCalls) return limited ? 'truncated_limit' : 'truncated';
-  return limited ? 'continue_limit' : 'continue';
+  if (limited) return 'continue_limit';
+  return retryOutput ? 'output_retry' : 'continue';
 }
 
 /** Classifies a settled tool batch (or the state after answering a question). */

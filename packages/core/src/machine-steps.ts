@@ -11,6 +11,7 @@ import { errorResult, INCOMPLETE_TOOL_CALL, TASK_REMINDER } from './interrupts.j
 import { limitNotice, limitReached } from './limits.js';
 import { inModelContext, textOf, toolCallsOf, type AssistantMessage, type Message, type ToolResultMessage } from './messages.js';
 import type { AgentContext, AgentMachineEvent, BatchOutcome, MachineOutput, PendingInput, RunEnd, RunState, ToolBatch } from './machine-types.js';
+import { retryInstruction } from './structured-output.js';
 import { addUsage, emptyUsage } from './usage.js';
 
 /** The context patch and outputs of one transition, built up by the step functions below. */
@@ -70,12 +71,28 @@ export class Changes {
   }
 }
 
+/** One step of a transition: reads the event, adds to the changes. */
+export type Step = (c: Changes, event: AgentMachineEvent) => void;
+
+/** The event as the `type` a transition expects; a mismatch is a bug in the chart. */
+export function expect<T extends AgentMachineEvent['type']>(event: AgentMachineEvent, type: T): Extract<AgentMachineEvent, { type: T }> {
+  if (event.type !== type) throw new Error(`agent machine: expected ${type}, got ${event.type}`);
+  return event as Extract<AgentMachineEvent, { type: T }>;
+}
+
 /** Starts a run for PROMPT or CONTINUE. */
 export function startRun(c: Changes, event: AgentMachineEvent): void {
   if (event.type !== 'PROMPT' && event.type !== 'CONTINUE') return;
   c.run = { id: event.runId, startedAt: event.at, startIndex: c.context.messages.length, turns: 0, usage: emptyUsage(), attempt: 0, compacted: false };
   c.patch.pending = null;
-  c.out.push({ type: 'agent_start' });
+  c.out.push({ type: 'agent_start', sessionId: c.context.sessionId ?? '' });
+}
+
+/** Holds a guarded prompt and asks the guard effect to check it (also after a restore). */
+export function requestGuard(c: Changes, event: AgentMachineEvent): void {
+  const messages = event.type === 'PROMPT' ? event.messages : (c.run.input ?? []);
+  c.edit({ input: messages });
+  c.out.push({ type: 'cmd.guard', request: c.nextRequest(), messages });
 }
 
 function dequeue(queue: Message[], mode: 'one-at-a-time' | 'all'): { taken: Message[]; rest: Message[] } {
@@ -83,18 +100,22 @@ function dequeue(queue: Message[], mode: 'one-at-a-time' | 'all'): { taken: Mess
 }
 
 /**
- * Begins a turn: counts it, appends the messages that enter the context now (the prompt,
- * steering messages, a follow-up when the run would otherwise have stopped, or in task mode the
- * reminder after a reply without tool calls), and asks the model (after the step delay, from the
- * run's second turn on).
+ * Begins a turn: counts it, appends the messages that enter the context now (the prompt, as the
+ * guardrails passed it; the request to answer again after a final answer that did not match the
+ * output schema; steering messages; a follow-up when the run would otherwise have stopped; or in
+ * task mode the reminder after a reply without tool calls), and asks the model (after the step
+ * delay, from the run's second turn on).
  */
 export function beginTurn(c: Changes, event: AgentMachineEvent): void {
   const { context } = c;
   const { settings } = context;
   let incoming: Message[] = [];
   const afterReply = context.messages.findLast(inModelContext)?.role === 'assistant';
-  if (event.type === 'PROMPT') {
+  const problem = c.run.outputProblem;
+  if (event.type === 'PROMPT' || event.type === 'GUARD.DONE') {
     incoming = event.messages;
+  } else if (problem !== undefined) {
+    incoming = [{ role: 'user', content: retryInstruction(problem).trim(), timestamp: event.at }];
   } else if (context.steering.length > 0) {
     const { taken, rest } = dequeue(context.steering, settings.steeringMode);
     incoming = taken;
@@ -106,7 +127,7 @@ export function beginTurn(c: Changes, event: AgentMachineEvent): void {
   } else if (settings.completion === 'task' && afterReply) {
     incoming = [{ role: 'user', content: TASK_REMINDER, timestamp: event.at }];
   }
-  const { retry: _retry, batch: _batch, assistant: _assistant, ...run } = c.run;
+  const { retry: _retry, batch: _batch, assistant: _assistant, input: _input, outputProblem: _problem, ...run } = c.run;
   const turn = run.turns + 1;
   c.run = { ...run, turns: turn, attempt: 0, compacted: false };
   c.out.push({ type: 'state', state: 'thinking' }, { type: 'turn_start', turn });

@@ -8,6 +8,7 @@ import type { PermissionDecision, RememberedPermissions } from './permissions.js
 import type { ProviderFailure } from './provider.js';
 import type { Completion, QueueMode } from './agent-options.js';
 import type { Limits } from './limits.js';
+import type { JsonOutcome } from './structured-output.js';
 import type { Usage } from './usage.js';
 
 /** A tool call that suspended the run with a question. */
@@ -63,7 +64,16 @@ export interface RunState {
   end?: RunEnd;
   /** Whether `agent_end` was emitted. */
   reported?: boolean;
+  /** The prompt while the input guardrails check it (it enters the history once they pass). */
+  input?: Message[];
+  /** Final answers of this run that did not match the output schema. */
+  outputAttempts?: number;
+  /** Why the last final answer did not match the output schema: the next turn asks again. */
+  outputProblem?: string;
 }
+
+/** Which queue `clearQueues` empties. */
+export type QueueName = 'steering' | 'followUps' | 'all';
 
 /** Settings the machine needs that are plain data (the rest lives in the effects). */
 export interface MachineSettings {
@@ -75,11 +85,17 @@ export interface MachineSettings {
   completion?: Completion;
   /** The pause before each model call of a run after its first, in ms (absent: none). */
   stepDelayMs?: number;
+  /** Whether a prompt goes through input guardrails before the first model call (absent: no). */
+  guardInput?: boolean;
+  /** With an output schema: how many times an unacceptable final answer is asked for again (absent: no schema). */
+  outputRetries?: number;
 }
 
 /** The statechart's context. Plain JSON: this is what a snapshot stores. */
 export interface AgentContext {
   messages: Message[];
+  /** The conversation's id, the same for every run until `reset()` (absent in snapshots of older versions). */
+  sessionId?: string;
   steering: Message[];
   followUps: Message[];
   permissions: RememberedPermissions;
@@ -115,7 +131,19 @@ export type AgentMachineEvent = { at: number } & (
   | { type: 'ABORT'; results?: ToolResultMessage[] }
   | { type: 'LIMIT'; limit: LimitHit; results?: ToolResultMessage[] }
   | { type: 'RESUME' }
-  | { type: 'MODEL.DONE'; request: number; message: AssistantMessage }
+  /** A `beforeTurn` hook stopped the run before the turn's model call. */
+  | { type: 'STOP'; reason: string }
+  /** Between runs: the history replaced. */
+  | { type: 'SET_MESSAGES'; messages: Message[] }
+  /** Between runs: back to a fresh agent in a new session. */
+  | { type: 'RESET'; sessionId: string }
+  | { type: 'CLEAR_QUEUES'; queue: QueueName }
+  /** The guardrails passed the prompt (`messages`, maybe rewritten). */
+  | { type: 'GUARD.DONE'; request: number; messages: Message[] }
+  /** A guardrail rejected the prompt, or threw (`error`). */
+  | { type: 'GUARD.REJECTED'; request: number; guardrail: string; reason: string; error?: ErrorInfo }
+  /** `output`: with an output schema, the check of a reply without tool calls. */
+  | { type: 'MODEL.DONE'; request: number; message: AssistantMessage; output?: JsonOutcome }
   /** `message`: the assistant message that records the failure, kept if it ends the turn. */
   | { type: 'MODEL.FAILED'; request: number; error: ProviderFailure; message: AssistantMessage; retryInMs?: number }
   | { type: 'COMPACTED'; request: number; messages: Message[] }
@@ -126,6 +154,7 @@ export type AgentMachineEvent = { at: number } & (
 
 /** Requests the machine makes of its effects. */
 export type EffectCommand =
+  | { type: 'cmd.guard'; request: number; messages: Message[] }
   /** `delayMs`: wait this long on the clock before calling (the step delay). */
   | { type: 'cmd.model'; request: number; attempt: number; delayMs?: number }
   | { type: 'cmd.compact'; request: number }

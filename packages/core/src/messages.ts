@@ -84,19 +84,61 @@ export interface ToolResultMessage {
   timestamp: number;
 }
 
-/** Any message in an agent's history. */
-export type Message = UserMessage | AssistantMessage | ToolResultMessage;
+/**
+ * A message of the application's own kind (a notification, an artifact, a UI note) kept in the
+ * history with the conversation. It reaches the model only as the agent's `convertToLlm` hook
+ * turns it into model messages; without that hook it is never sent.
+ */
+export interface CustomMessage {
+  role: 'custom';
+  /** The application's name for the kind of message (`notification`, `artifact`…). */
+  customType: string;
+  content: string | UserContent[];
+  /** Structured data for the application; never sent to the model as such. */
+  details?: unknown;
+  timestamp: number;
+}
+
+/** A message a model can be sent: what providers take. */
+export type LlmMessage = UserMessage | AssistantMessage | ToolResultMessage;
+
+/** Any message in an agent's history: a model message or a {@link CustomMessage}. */
+export type Message = LlmMessage | CustomMessage;
 
 /**
  * Whether a message is sent to the model on later calls. Every message is kept in the history and
  * its events, but an assistant message that failed (`error`), was cut off (`aborted`, a limit's
  * notice) or was refused (`refusal`) is left out of what the model sees next: it is the record of
  * what happened, not a turn of the conversation (vendors reject empty or refused replies sent back).
+ * A custom message is left out too: only the `convertToLlm` hook sends one, converted.
  */
 export function inModelContext(message: Message): boolean {
+  if (message.role === 'custom') return false;
   if (message.role !== 'assistant') return true;
   const reason = message.stopReason;
   return reason !== 'error' && reason !== 'aborted' && reason !== 'refusal';
+}
+
+/**
+ * What the model is sent of `messages`: model messages as they are, custom messages as
+ * `convert` makes them (left out without it, or when it returns undefined).
+ */
+export function toLlmMessages(messages: readonly Message[], convert: ((message: CustomMessage) => LlmMessage | readonly LlmMessage[] | undefined) | undefined): readonly LlmMessage[] {
+  const first = messages.findIndex((message) => message.role === 'custom');
+  if (first === -1) return messages as readonly LlmMessage[];
+  const out = messages.slice(0, first) as LlmMessage[];
+  for (let i = first; i < messages.length; i++) {
+    const message = messages[i] as Message;
+    if (message.role !== 'custom') {
+      out.push(message);
+      continue;
+    }
+    const converted = convert?.(message);
+    if (converted === undefined) continue;
+    if (Array.isArray(converted)) out.push(...(converted as readonly LlmMessage[]));
+    else out.push(converted as LlmMessage);
+  }
+  return out;
 }
 
 /** The tool calls of an assistant message, in the model's order. */

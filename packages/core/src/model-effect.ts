@@ -1,9 +1,10 @@
-import type { AgentHooks } from './agent-options.js';
+import type { AgentHooks } from './agent-hooks.js';
 import type { Clock, TimerHandle } from './clock.js';
 import type { AgentEventPayload } from './events.js';
 import { STREAM_ABORTED } from './interrupts.js';
 import type { AgentMachineEvent } from './machine-types.js';
-import type { AssistantMessage, Message } from './messages.js';
+import { textOf, toLlmMessages, type AssistantMessage, type LlmMessage, type Message } from './messages.js';
+import type { JsonOutcome } from './structured-output.js';
 import type { CompactionStrategy } from './compaction.js';
 import type { Provider, ProviderFailure, ProviderRequest } from './provider.js';
 import { StreamingMessageBuilder, type StreamingMessage } from './streaming-message.js';
@@ -16,6 +17,8 @@ export interface ModelEffectDeps {
   provider: Provider;
   /** The request minus its messages and tools: model, system prompt, thinking, limits. */
   request: Omit<ProviderRequest, 'messages' | 'tools'>;
+  /** With an output schema: checks the text of a reply without tool calls (see `MODEL.DONE`'s `output`). */
+  checkOutput?: (text: string) => JsonOutcome;
   /** The tools, read at each call. */
   tools: ToolSet;
   retry: RetryStrategy;
@@ -51,7 +54,13 @@ export class ModelEffect {
   #current: InFlight | undefined;
 
   constructor(deps: ModelEffectDeps) {
-    this.#deps = deps;
+    this.#deps = { ...deps };
+  }
+
+  /** Calls `provider` with `request` from the next call on (between runs: `Agent.configure`). */
+  reconfigure(provider: Provider, request: Omit<ProviderRequest, 'messages' | 'tools'>): void {
+    this.#deps.provider = provider;
+    this.#deps.request = request;
   }
 
   /** The reply being streamed, if one is. */
@@ -120,7 +129,15 @@ export class ModelEffect {
       }
       if (!this.#isCurrent(flight)) return;
     }
-    const request: ProviderRequest = { ...this.#deps.request, tools: this.#deps.tools.current().definitions, messages };
+    let llm: readonly LlmMessage[];
+    try {
+      // Without hooks the view already leaves custom messages out: no pass over the history.
+      llm = hooks.transformContext === undefined && hooks.convertToLlm === undefined ? (messages as readonly LlmMessage[]) : toLlmMessages(messages, hooks.convertToLlm);
+    } catch (error) {
+      this.#fail(flight, attempt, internalFailure('convertToLlm hook failed', error));
+      return;
+    }
+    const request: ProviderRequest = { ...this.#deps.request, tools: this.#deps.tools.current().definitions, messages: llm };
     const window = this.#deps.contextWindow;
     if (window !== undefined) {
       const needed = estimateTokens(messages, request) + (request.maxTokens ?? 0);
@@ -139,7 +156,7 @@ export class ModelEffect {
           this.#start(flight, attempt);
           this.#current = undefined;
           emit({ type: 'message_end', role: 'assistant', message: event.message });
-          send({ type: 'MODEL.DONE', request: flight.request, message: event.message, at: now() });
+          send(this.#done(flight.request, event.message));
           return;
         case 'error':
           this.#fail(flight, attempt, event.error);
@@ -151,6 +168,16 @@ export class ModelEffect {
       }
     }
     if (this.#isCurrent(flight)) this.#fail(flight, attempt, { kind: 'api', message: 'the provider stream ended without a result', retryable: true });
+  }
+
+  /** `MODEL.DONE` for `message`, with the output check of a reply that may be the final answer. */
+  #done(request: number, message: AssistantMessage): AgentMachineEvent {
+    const event: AgentMachineEvent = { type: 'MODEL.DONE', request, message, at: this.#deps.now() };
+    const check = this.#deps.checkOutput;
+    if (check !== undefined && (message.stopReason === 'stop' || message.stopReason === 'length') && !message.content.some((part) => part.type === 'toolCall')) {
+      event.output = check(textOf(message));
+    }
+    return event;
   }
 
   #start(flight: InFlight, attempt: number): void {

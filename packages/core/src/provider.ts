@@ -1,7 +1,13 @@
-import type { AssistantMessage, Message } from './messages.js';
+import type { AssistantMessage, LlmMessage } from './messages.js';
 
-/** How hard the model should think. Providers map this to their own budgets or efforts. */
-export type ThinkingLevel = 'off' | 'minimal' | 'low' | 'medium' | 'high';
+/**
+ * How hard the model should think. Providers map this to their own budgets or efforts; a level a
+ * model lacks becomes the nearest one it has (`xhigh` is `high` where the vendor has no higher effort).
+ */
+export type ThinkingLevel = 'off' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh';
+
+/** Every {@link ThinkingLevel}, from none to the most. */
+export const THINKING_LEVELS: readonly ThinkingLevel[] = ['off', 'minimal', 'low', 'medium', 'high', 'xhigh'];
 
 /** What the model sees of a tool. */
 export interface ToolDefinition {
@@ -16,11 +22,13 @@ export interface ProviderRequest {
   /** The model name without the provider prefix (`gpt-4.1-mini`). */
   model: string;
   systemPrompt?: string;
-  messages: readonly Message[];
+  messages: readonly LlmMessage[];
   tools: readonly ToolDefinition[];
   thinking?: ThinkingLevel;
   maxTokens?: number;
   temperature?: number;
+  /** Nucleus sampling: only tokens within this much probability mass are considered. */
+  topP?: number;
 }
 
 /** Classified failure kinds. */

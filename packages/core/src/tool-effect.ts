@@ -1,4 +1,5 @@
-import type { AgentHooks, ToolExecution } from './agent-options.js';
+import type { AgentHooks } from './agent-hooks.js';
+import type { ToolExecution } from './agent-options.js';
 import type { AgentEventPayload } from './events.js';
 import type { AgentPath, RunId } from './ids.js';
 import { cancelText, errorResult, permissionDenied, permissionDeniedPermanently, toolExecutionError, type CancelReason } from './interrupts.js';
@@ -19,6 +20,7 @@ export interface ToolEffectDeps {
   hooks: AgentHooks;
   agentPath: AgentPath;
   runId(): RunId;
+  sessionId(): string;
   now(): number;
   emit(payload: AgentEventPayload): void;
   send(event: AgentMachineEvent): void;
@@ -172,11 +174,10 @@ export class ToolEffect {
   /** Starts one call; returns undefined when it finished synchronously. */
   #runOne(batch: Batch, call: ToolCall): Promise<void> | undefined {
     if (!this.#isCurrent(batch)) return undefined;
-    const { hooks, emit } = this.#deps;
+    const { hooks } = this.#deps;
     const tool = batch.tools.get(call.name) as Tool;
-    batch.running.set(call.id, call);
-    emit({ type: 'tool_start', toolCallId: call.id, toolName: call.name, args: call.arguments });
     if (hooks.beforeToolCall !== undefined || hooks.afterToolCall !== undefined) return this.#runHooked(batch, call, tool);
+    this.#started(batch, call);
     let outcome: ToolResult | Promise<ToolResult>;
     try {
       outcome = tool.execute(call.arguments, this.#context(batch, call));
@@ -193,11 +194,25 @@ export class ToolEffect {
     );
   }
 
+  /** The call is under way: `tool_start` is emitted and a cancellation gives it a `tool_end`. */
+  #started(batch: Batch, call: ToolCall): void {
+    batch.running.set(call.id, call);
+    this.#deps.emit({ type: 'tool_start', toolCallId: call.id, toolName: call.name, args: call.arguments });
+  }
+
+  /** A call with tool hooks: `beforeToolCall` decides before `tool_start`, `afterToolCall` before `tool_end`. */
   async #runHooked(batch: Batch, call: ToolCall, tool: Tool): Promise<void> {
     const hooks = this.#deps.hooks;
     let result: ToolResult;
+    let veto: { veto: string } | undefined;
     try {
-      const veto = hooks.beforeToolCall === undefined ? undefined : await hooks.beforeToolCall(call, { signal: signalOf(batch, call) });
+      veto = hooks.beforeToolCall === undefined ? undefined : await hooks.beforeToolCall(call, { signal: signalOf(batch, call) });
+    } catch (error) {
+      veto = { veto: `beforeToolCall hook failed: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    if (!this.#isCurrent(batch)) return;
+    this.#started(batch, call);
+    try {
       result = veto === undefined ? await tool.execute(call.arguments, this.#context(batch, call)) : { content: `blocked: ${veto.veto}`, isError: true };
     } catch (error) {
       result = failure(call, error);
@@ -247,7 +262,7 @@ export class ToolEffect {
   }
 
   #context(batch: Batch, call: ToolCall): ToolContext {
-    return new CallContext(this, batch, call, this.#deps.runId(), this.#deps.agentPath);
+    return new CallContext(this, batch, call, this.#deps.runId(), this.#deps.agentPath, this.#deps.sessionId());
   }
 
   /** Emits a tool_update for a call that is still running in the current batch. */
@@ -263,13 +278,15 @@ class CallContext implements ToolContext {
   readonly #call: ToolCall;
   readonly runId: RunId;
   readonly agentPath: AgentPath;
+  readonly sessionId: string;
 
-  constructor(effect: ToolEffect, batch: Batch, call: ToolCall, runId: RunId, agentPath: AgentPath) {
+  constructor(effect: ToolEffect, batch: Batch, call: ToolCall, runId: RunId, agentPath: AgentPath, sessionId: string) {
     this.#effect = effect;
     this.#batch = batch;
     this.#call = call;
     this.runId = runId;
     this.agentPath = agentPath;
+    this.sessionId = sessionId;
   }
 
   get toolCallId(): string {

@@ -21,23 +21,31 @@ export function isToolSource(tools: readonly Tool[] | ToolSource): tools is Tool
  * or whose name repeats is left out and reported (a fixed list throws instead, at construction).
  */
 export class ToolSet {
-  readonly #source: ToolSource;
   readonly #validator: SchemaValidator;
   readonly #onProblem: (message: string) => void;
+  #source!: ToolSource;
   #array: readonly Tool[] | undefined;
   #snapshot: ToolSnapshot | undefined;
 
   constructor(tools: readonly Tool[] | ToolSource, validator: SchemaValidator, onProblem: (message: string) => void) {
     this.#validator = validator;
     this.#onProblem = onProblem;
+    this.replace(tools);
+  }
+
+  /** Uses `tools` from now on; a fixed list is checked at once (throws a typed error for a bad tool, changing nothing). */
+  replace(tools: readonly Tool[] | ToolSource): void {
     if (isToolSource(tools)) {
       this.#source = tools;
+      this.#array = undefined;
+      this.#snapshot = undefined;
       return;
     }
-    this.#source = { current: () => tools };
-    this.#snapshot = this.#index(tools, (message) => {
+    const snapshot = this.#index(tools, (message) => {
       throw new TroupeError(ErrorCode.InvalidTool, message);
     });
+    this.#source = { current: () => tools };
+    this.#snapshot = snapshot;
     this.#array = tools;
   }
 

@@ -23,6 +23,8 @@ export interface ToolContext {
   readonly toolCallId: string;
   readonly runId: RunId;
   readonly agentPath: AgentPath;
+  /** The conversation the call belongs to (the agent's session id). */
+  readonly sessionId: string;
   /** Fires when the call is aborted, cancelled by steering, or the run ends. */
   readonly signal: AbortSignal;
   /** Streams a partial result (emitted as a `tool_update` event). */

@@ -6,6 +6,7 @@ export function testToolContext(overrides: Partial<ToolContext> = {}): ToolConte
     toolCallId: 'call_1',
     runId: 'run_test' as RunId,
     agentPath: 'agent' as AgentPath,
+    sessionId: 'ses_test',
     signal: new AbortController().signal,
     update: () => undefined,
     progress: () => undefined,

@@ -1,7 +1,9 @@
-import { addUsage, emptyUsage, toErrorInfo, TroupeError, type AgentPath, type AgentResult, type SchemaValidator, type Usage } from '@troupe/core';
+import {
+  addUsage, DEFAULT_OUTPUT_RETRIES, emptyUsage, jsonInstruction, parseJsonOutput, retryInstruction, toErrorInfo, TroupeError, type AgentPath, type AgentResult,
+  type SchemaValidator, type Usage,
+} from '@troupe/core';
 import type { StepOutputConfig } from '../config/graph-config.js';
 import type { ChildOutcome, ChildRecord } from '../store/run-store.js';
-import { jsonInstruction, parseJsonOutput, retryInstruction } from './json-output.js';
 import type { PipelineContext } from './pipeline-runner.js';
 import { PipelineErrorCode } from './template.js';
 
@@ -78,7 +80,7 @@ async function converse(step: StepActorSpec, input: string, path: AgentPath, con
   // An actor that is not hosted (its process ended before it checkpointed) starts again.
   let result = (options.attach ? await run({ kind: 'attach' }).catch(unlessFailed) : undefined) ?? (await run({ kind: 'spawn', agent: step.agent, input: prompt }));
   if (output === undefined) return ended(result, result.text, result.text);
-  const attempts = 1 + (output.retries ?? 1);
+  const attempts = 1 + (output.retries ?? DEFAULT_OUTPUT_RETRIES);
   for (let attempt = 1; ; attempt++) {
     const parsed = parseJsonOutput(result.text, output.schema, context.validator);
     if (parsed.ok) return ended(result, parsed.value, JSON.stringify(parsed.value));

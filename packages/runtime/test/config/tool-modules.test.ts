@@ -21,7 +21,7 @@ function graphWith(tools: string, script = '[{ text: hi }]', more: string[] = []
 }
 
 function toolContext(): ToolContext {
-  return { toolCallId: 'call_1', runId: 'run_1' as RunId, agentPath: 'a' as AgentPath, signal: new AbortController().signal, update: () => undefined, progress: () => undefined };
+  return { toolCallId: 'call_1', runId: 'run_1' as RunId, agentPath: 'a' as AgentPath, sessionId: 'ses_1', signal: new AbortController().signal, update: () => undefined, progress: () => undefined };
 }
 
 async function problemsOf(text: string): Promise<string[]> {

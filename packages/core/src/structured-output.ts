@@ -1,14 +1,30 @@
-import type { SchemaValidator } from '@troupe/core';
+/**
+ * Structured output: a reply that must be JSON matching a JSON Schema. Shared by an agent's
+ * `outputSchema` (its final answer, asked again in the same conversation while it does not
+ * validate) and the runtime's pipeline steps (`output: { schema }`).
+ */
+import type { SchemaValidator } from './schema-validator.js';
 
 /** A reply parsed as JSON and checked against a schema, or why it is not acceptable. */
 export type JsonOutcome = { ok: true; value: unknown } | { ok: false; problem: string };
 
-/** The instruction appended to a step's input when it asks for JSON. */
+/** How many times an unacceptable JSON reply is asked for again, unless told otherwise. */
+export const DEFAULT_OUTPUT_RETRIES = 1;
+
+/** The instruction appended to a prompt that asks for JSON (a pipeline step's input). */
 export function jsonInstruction(schema: Record<string, unknown>): string {
   return `\n\nReply with JSON only (no prose, no code fence) that matches this JSON Schema:\n${JSON.stringify(schema)}`;
 }
 
-/** What the agent is told when its reply was not acceptable. */
+/**
+ * The instruction appended to an agent's system prompt when it has an `outputSchema`: its final
+ * answer (the reply without tool calls that ends its turn) is JSON only; tools may be used before.
+ */
+export function outputInstruction(schema: Record<string, unknown>): string {
+  return `Your final answer (the reply without tool calls that ends your work) must be JSON only (no prose, no code fence) that matches this JSON Schema:\n${JSON.stringify(schema)}`;
+}
+
+/** What the model is told when its reply was not acceptable. */
 export function retryInstruction(problem: string): string {
   return `\n\nYour previous reply was not acceptable: ${problem}. Reply again with JSON only.`;
 }

@@ -1,0 +1,141 @@
+import type { AgentHooks } from './agent-hooks.js';
+import type { AgentOptions } from './agent-options.js';
+import { changedSettings, modelSettingsOf, providerRequest, type AgentChanges, type ModelSettings } from './agent-settings.js';
+import type { Clock } from './clock.js';
+import { dropOldestTurns } from './compaction.js';
+import { ErrorCode } from './errors.js';
+import type { AgentEventPayload } from './events.js';
+import { GuardEffect } from './guard-effect.js';
+import { HistoryViews } from './history-view.js';
+import type { AgentPath, RunId } from './ids.js';
+import type { AgentMachineEvent, EffectCommand } from './machine-types.js';
+import { inModelContext, type Message } from './messages.js';
+import { ModelEffect } from './model-effect.js';
+import { DEFAULT_PERMISSIONS } from './permissions.js';
+import { exponentialBackoff } from './retry-strategy.js';
+import { sharedSchemaValidator } from './schema-validator.js';
+import type { StreamingMessage } from './streaming-message.js';
+import { parseJsonOutput } from './structured-output.js';
+import { ToolEffect } from './tool-effect.js';
+import type { ToolResultMessage } from './messages.js';
+import { ToolSet } from './tool-set.js';
+
+/** What an agent's effects need from the agent. */
+export interface AgentEffectsDeps {
+  agentPath: AgentPath;
+  clock: Clock;
+  runId(): RunId;
+  sessionId(): string;
+  emit(payload: AgentEventPayload): void;
+  send(event: AgentMachineEvent): void;
+}
+
+/**
+ * The long-lived effects an agent's statechart commands, built from the agent's options: the
+ * model effect (model calls, compaction), the tool effect (tool batches) and the guard effect
+ * (input guardrails), with the tools, the model settings (`configure` changes them between runs)
+ * and the views of the history each model call is given.
+ */
+export class AgentEffects {
+  readonly #options: AgentOptions;
+  readonly #model: ModelEffect;
+  readonly #tools: ToolEffect;
+  readonly #toolSet: ToolSet;
+  readonly #guard: GuardEffect;
+  readonly #views: HistoryViews;
+  #settings: ModelSettings;
+
+  constructor(options: AgentOptions, deps: AgentEffectsDeps) {
+    this.#options = options;
+    const { clock, emit, send } = deps;
+    const now = (): number => clock.now();
+    const validator = options.validator ?? sharedSchemaValidator();
+    const hooks: AgentHooks = options.hooks ?? {};
+    const tools = new ToolSet(options.tools ?? [], validator, (message) => emit({ type: 'error', error: { code: ErrorCode.InvalidTool, message } }));
+    this.#toolSet = tools;
+    // With convertToLlm, custom messages stay in each call's view for the hook to convert.
+    this.#views = new HistoryViews(hooks.convertToLlm === undefined ? inModelContext : (m) => m.role === 'custom' || inModelContext(m));
+    this.#guard = new GuardEffect({ guardrails: options.guardrails ?? [], now, send });
+    this.#settings = modelSettingsOf(options);
+    const schema = options.outputSchema;
+    this.#model = new ModelEffect({
+      provider: options.provider,
+      request: providerRequest(this.#settings, schema),
+      ...(schema === undefined ? {} : { checkOutput: (text: string) => parseJsonOutput(text, schema, validator) }),
+      tools,
+      retry: options.retry ?? exponentialBackoff(),
+      compaction: options.compaction ?? dropOldestTurns(),
+      hooks,
+      ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
+      clock, now, emit, send,
+    });
+    this.#tools = new ToolEffect({
+      tools, validator, hooks,
+      permissions: options.permissions ?? DEFAULT_PERMISSIONS,
+      execution: options.toolExecution ?? { mode: 'parallel' },
+      agentPath: deps.agentPath,
+      runId: deps.runId,
+      sessionId: deps.sessionId,
+      now, emit, send,
+    });
+  }
+
+  /** How the model is called now. */
+  get settings(): Readonly<ModelSettings> {
+    return this.#settings;
+  }
+
+  /** The reply being streamed, if one is. */
+  get streaming(): StreamingMessage | undefined {
+    return this.#model.streaming;
+  }
+
+  /** Results of the current tool batch that finished but were not reported yet (for an abort or a limit). */
+  settled(): ToolResultMessage[] {
+    return this.#tools.settled();
+  }
+
+  /** Applies `changes` to the model settings and tools (a bad tool list throws, changing nothing). */
+  configure(changes: AgentChanges): void {
+    const settings = changedSettings(this.#settings, changes);
+    if (changes.tools !== undefined) this.#toolSet.replace(changes.tools);
+    this.#apply(settings);
+  }
+
+  /** Back to the options' model settings and tools. */
+  reset(): void {
+    this.#toolSet.replace(this.#options.tools ?? []);
+    this.#apply(modelSettingsOf(this.#options));
+  }
+
+  /** Carries out one of the machine's commands; `history` is the machine's history now. */
+  carryOut(command: EffectCommand, history: Message[]): void {
+    switch (command.type) {
+      case 'cmd.model':
+        this.#model.call(command.request, command.attempt, this.#views.of(history), command.delayMs);
+        break;
+      case 'cmd.compact':
+        this.#model.compact(command.request, history);
+        break;
+      case 'cmd.guard':
+        this.#guard.run(command.request, command.messages);
+        break;
+      case 'cmd.tools':
+        this.#tools.run(command);
+        break;
+      case 'cmd.steer':
+        this.#tools.steer(command.request);
+        break;
+      case 'cmd.cancel':
+        this.#model.cancel(command.request);
+        this.#tools.cancel(command.request, command.reason);
+        this.#guard.cancel(command.request);
+        break;
+    }
+  }
+
+  #apply(settings: ModelSettings): void {
+    this.#settings = settings;
+    this.#model.reconfigure(settings.provider, providerRequest(settings, this.#options.outputSchema));
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * How a run ends besides the loop's own course, as steps of the statechart's transitions: a final
+ * answer checked against the output schema (its value kept, or asked for again, or the run failed),
+ * the input guardrails' verdict, and a `beforeTurn` hook that stops the run.
+ */
+import { ErrorCode } from './errors.js';
+import { endRun, expect, type Step } from './machine-steps.js';
+
+/** A final answer ends the run; with an output schema its parsed value is the run's value. */
+export const stop: Step = (c, e) => {
+  const { message, output } = expect(e, 'MODEL.DONE');
+  endRun(c, { stopReason: message.stopReason === 'length' ? 'length' : 'stop', ...(output?.ok === true ? { value: output.value } : {}) });
+};
+
+/** A final answer that does not match the output schema: the next turn asks again, saying why. */
+export const askOutputAgain: Step = (c, e) => {
+  const { output } = expect(e, 'MODEL.DONE');
+  c.edit({ outputAttempts: (c.run.outputAttempts ?? 0) + 1, outputProblem: output?.ok === false ? output.problem : 'it is not valid JSON' });
+};
+
+export const invalidOutput: Step = (c, e) => {
+  const { output } = expect(e, 'MODEL.DONE');
+  const attempts = (c.run.outputAttempts ?? 0) + 1;
+  const problem = output?.ok === false ? output.problem : 'it is not valid JSON';
+  endRun(c, { stopReason: 'error', error: { code: ErrorCode.InvalidOutput, message: `no acceptable JSON after ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}: ${problem}`, data: { attempts, problem } } });
+};
+
+/** An input guardrail rejected the prompt (or threw): it never enters the history. */
+export const rejected: Step = (c, e) => {
+  const { guardrail, reason, error } = expect(e, 'GUARD.REJECTED');
+  if (error !== undefined) {
+    endRun(c, { stopReason: 'error', error });
+    return;
+  }
+  c.out.push({ type: 'input_rejected', guardrail, reason });
+  endRun(c, { stopReason: 'rejected', error: { code: ErrorCode.InputRejected, message: reason, data: { guardrail } } });
+};
+
+/** A `beforeTurn` hook stopped the run: the turn it refused is not counted (its model call never ran). */
+export const stoppedByHook: Step = (c, e) => {
+  const { reason } = expect(e, 'STOP');
+  c.edit({ turns: Math.max(0, c.run.turns - 1) });
+  endRun(c, { stopReason: 'stopped', error: { code: ErrorCode.Stopped, message: reason } });
+};
+
+const refused: Step = (c) => endRun(c, { stopReason: 'refusal' });
