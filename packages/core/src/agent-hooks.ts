@@ -21,7 +21,10 @@ export interface HookContext extends RunHookContext {
 export interface TurnEndContext extends HookContext {
   readonly message?: AssistantMessage;
   readonly toolResults: readonly ToolResultMessage[];
-  /** The turn failed: its model call ended in an error (`message` records it), or it was aborted or cut by a limit. */
+  /**
+   * The turn's model call did not finish: it failed (`message` records the error), or it was
+   * aborted or cut by a limit before the reply (no `message`). Tool calls cut short do not count.
+   */
   readonly failed: boolean;
 }
 
