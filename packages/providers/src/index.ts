@@ -15,5 +15,5 @@ export type { CatalogVendor, ModelInfo, ModelPrices, ThinkingStyle } from './cat
 export type { Pricing, TokenCounts } from './catalog/usage-cost.js';
 export type { CreateProviderOptions } from './create-provider.js';
 export type { ModelSpec } from './model-spec.js';
-export type { AnthropicCacheOptions, AnthropicOptions, ConnectionOptions, ProviderEnv } from './provider-options.js';
+export type { AnthropicCacheOptions, AnthropicOptions, ApiKeyFunction, ConnectionOptions, ProviderEnv } from './provider-options.js';
 export type { ProviderApi, ProviderPreset } from './provider-presets.js';

@@ -3,10 +3,19 @@ import type { ModelCatalog } from './catalog/model-catalog.js';
 /** Environment variables a provider may read (API keys). */
 export type ProviderEnv = Readonly<Record<string, string | undefined>>;
 
+/**
+ * Returns the API key for one request: called before every request, so short-lived keys (tokens
+ * that expire during a long run) are fetched fresh. A throw or an empty key fails that call as `auth`.
+ */
+export type ApiKeyFunction = () => string | Promise<string>;
+
 /** How a vendor provider reaches its API. Every field is optional. */
 export interface ConnectionOptions {
-  /** The API key. Default: the provider's environment variable (`OPENAI_API_KEY`…). */
-  apiKey?: string;
+  /**
+   * The API key, or a function called for each request that returns one. Default: the provider's
+   * environment variable (`OPENAI_API_KEY`…).
+   */
+  apiKey?: string | ApiKeyFunction;
   /** Where requests go (an OpenAI-compatible server, a proxy). Default: the vendor's API. */
   baseUrl?: string;
   /** Extra HTTP headers on every request. */

@@ -1,4 +1,4 @@
-import type { AssistantMessage, Message, UserContent } from '@troupe/core';
+import type { AssistantMessage, LlmMessage, UserContent } from '@troupe/core';
 import type { ContentBlockParam, ImageBlockParam, MessageParam, TextBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages/messages';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
@@ -44,7 +44,7 @@ function assistantBlocks(message: AssistantMessage, sameModel: boolean): Content
  * tool results merged into the user turn that follows the tool uses (with their images and
  * `is_error`). Empty assistant turns are left out.
  */
-export function anthropicMessages(history: readonly Message[], producedHere: (message: AssistantMessage) => boolean): MessageParam[] {
+export function anthropicMessages(history: readonly LlmMessage[], producedHere: (message: AssistantMessage) => boolean): MessageParam[] {
   const out: MessageParam[] = [];
   // The user turn being built from tool results (and a user message right after them).
   let userTurn: ContentBlockParam[] | undefined;

@@ -19,8 +19,10 @@ import { AnthropicTurn } from './anthropic-turn.js';
  * the abort signal goes to the HTTP request, so aborting closes the connection at once.
  */
 export function createAnthropicProvider(ctx: ProviderContext, options: Pick<AnthropicOptions, 'cache'> = {}): Provider {
+  // The key goes with each request (`ctx.key()`); the client's own is a placeholder that keeps the
+  // SDK from looking for credentials elsewhere.
   const client = new Anthropic({
-    apiKey: ctx.apiKey ?? null,
+    apiKey: 'per-request',
     authToken: null,
     baseURL: ctx.baseUrl,
     maxRetries: 0,
@@ -37,7 +39,10 @@ export function createAnthropicProvider(ctx: ProviderContext, options: Pick<Anth
         signal,
         scrub: ctx.scrub,
         turn,
-        open: () => client.messages.create(anthropicRequest(request, ctx, plan), { signal }),
+        open: async () => {
+          const key = await ctx.key();
+          return client.messages.create(anthropicRequest(request, ctx, plan), key === undefined ? { signal } : { signal, headers: { 'x-api-key': key } });
+        },
         classify: classifyFor(ctx, classifySdkError),
       });
     },

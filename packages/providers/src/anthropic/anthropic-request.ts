@@ -2,7 +2,7 @@ import type { ProviderRequest, ThinkingLevel } from '@troupe/core';
 import type { MessageCreateParamsStreaming, OutputConfig, ThinkingConfigParam, Tool } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { ModelInfo } from '../catalog/model-info.js';
 import type { ProviderContext } from '../shared/provider-context.js';
-import { THINKING_BUDGETS } from '../shared/thinking.js';
+import { nearestEffort, THINKING_BUDGETS } from '../shared/thinking.js';
 import { anthropicMessages } from './anthropic-messages.js';
 import { cacheMessages, cachedSystem, cacheTools, type CachePlan } from './anthropic-cache.js';
 
@@ -19,9 +19,10 @@ interface ThinkingParams {
 
 /**
  * Thinking for a level. Adaptive models (Claude 4.6 and later) get `thinking: adaptive` with the
- * level as `output_config.effort` (`off` disables it where the model allows); older and unknown
- * models get manual thinking with a token budget (1K, 4K, 10K, 32K), `max_tokens` raised above
- * the budget within the model's limit.
+ * level as `output_config.effort`, the nearest the model has (`minimal` → `low`; `xhigh` → `high`
+ * on Opus 4.6 and Sonnet 4.6, which lack it; `off` disables thinking where the model allows);
+ * older and unknown models get manual thinking with a token budget (1K, 4K, 10K, 32K, 64K for
+ * `xhigh`), `max_tokens` raised above the budget within the model's limit.
  */
 export function anthropicThinking(level: ThinkingLevel | undefined, info: ModelInfo | undefined, maxTokens: number | undefined): ThinkingParams {
   const limit = info?.maxOutput ?? 128_000;
@@ -30,7 +31,7 @@ export function anthropicThinking(level: ThinkingLevel | undefined, info: ModelI
   if (level === undefined) return { max_tokens: max };
   if (style?.kind === 'adaptive') {
     if (level === 'off') return style.alwaysOn ? { max_tokens: max } : { thinking: { type: 'disabled' }, max_tokens: max };
-    const effort = level === 'minimal' ? 'low' : level;
+    const effort = (nearestEffort(level === 'minimal' ? 'low' : level, style.efforts) ?? 'high') as NonNullable<OutputConfig['effort']>;
     return { thinking: { type: 'adaptive', display: 'summarized' }, output_config: { effort }, max_tokens: max };
   }
   if (level === 'off') return { thinking: { type: 'disabled' }, max_tokens: max };
@@ -42,7 +43,7 @@ export function anthropicThinking(level: ThinkingLevel | undefined, info: ModelI
 
 /**
  * The streaming Messages request for a core request, with prompt-caching breakpoints per `plan`.
- * `temperature` is not sent: the Messages API of this SDK version has no such parameter.
+ * `temperature` and `topP` are not sent: the Messages API of this SDK version has no such parameters.
  */
 export function anthropicRequest(request: ProviderRequest, ctx: ProviderContext, plan: CachePlan): MessageCreateParamsStreaming {
   const self = `${ctx.name}:${request.model}`;

@@ -14,14 +14,14 @@ export interface ModelPrices {
  * - `none`: it does not reason (thinking levels are ignored);
  * - `effort`: OpenAI's `reasoning.effort`, one of `efforts`;
  * - `budget`: a token budget (Anthropic's manual extended thinking, Gemini 2.5's `thinkingBudget`);
- * - `adaptive`: Anthropic's adaptive thinking with an effort; `alwaysOn` models cannot turn it off;
+ * - `adaptive`: Anthropic's adaptive thinking with an effort, one of `efforts`; `alwaysOn` models cannot turn it off;
  * - `level`: Gemini 3's `thinkingLevel`.
  */
 export type ThinkingStyle =
   | { kind: 'none' }
   | { kind: 'effort'; efforts: readonly string[] }
   | { kind: 'budget' }
-  | { kind: 'adaptive'; alwaysOn: boolean }
+  | { kind: 'adaptive'; alwaysOn: boolean; efforts: readonly string[] }
   | { kind: 'level' };
 
 /** One model of the catalog. Plain data. */

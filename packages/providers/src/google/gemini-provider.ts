@@ -38,13 +38,14 @@ export function createGeminiProvider(ctx: ProviderContext): Provider {
       const turn = new GeminiTurn(ctx, request.model);
       const url = `${ctx.baseUrl}/models/${encodeURIComponent(request.model)}:streamGenerateContent?alt=sse`;
       const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream', ...ctx.headers };
-      if (ctx.apiKey !== undefined) headers['x-goog-api-key'] = ctx.apiKey;
       return runStream({
         signal,
         scrub: ctx.scrub,
         turn,
         classify: classifyFor(ctx, networkFailure),
         async open() {
+          const key = await ctx.key();
+          if (key !== undefined) headers['x-goog-api-key'] = key;
           const body = JSON.stringify(geminiRequest(request, `${ctx.name}:${request.model}`, ctx.modelInfo(request.model)));
           const response = await fetch(url, { method: 'POST', headers, body, signal });
           if (!response.ok) throw new StreamFailure(await responseFailure(response));

@@ -1,4 +1,4 @@
-import type { AssistantMessage, Message, ProviderRequest, ThinkingLevel, UserContent } from '@troupe/core';
+import type { AssistantMessage, LlmMessage, ProviderRequest, ThinkingLevel, UserContent } from '@troupe/core';
 import type { ModelInfo } from '../catalog/model-info.js';
 import { THINKING_BUDGETS } from '../shared/thinking.js';
 import type { GeminiContent, GeminiPart, GeminiRequestBody } from './gemini-wire.js';
@@ -47,7 +47,7 @@ function modelParts(message: AssistantMessage, sameModel: boolean): GeminiPart[]
 }
 
 /** The `contents` of a history; consecutive tool results make one user turn, their images follow their responses. */
-export function geminiContents(history: readonly Message[], producedHere: (message: AssistantMessage) => boolean): GeminiContent[] {
+export function geminiContents(history: readonly LlmMessage[], producedHere: (message: AssistantMessage) => boolean): GeminiContent[] {
   const out: GeminiContent[] = [];
   for (const message of history) {
     if (message.role === 'user') {
@@ -70,17 +70,19 @@ export function geminiContents(history: readonly Message[], producedHere: (messa
 
 /**
  * `thinkingConfig` for a level: Gemini 3 models take `thinkingLevel` (`off` → `minimal`, the
- * least they allow); Gemini 2.5 models a `thinkingBudget` (`off` → 0, or 128 on Pro, which
- * cannot turn thinking off). Thought summaries are asked for unless thinking is off.
+ * least they allow; `xhigh` → `high`, the most); Gemini 2.5 models a `thinkingBudget` (`off` → 0,
+ * or 128 on Pro, which cannot turn thinking off), capped at the model's most (32K on Pro, 24K on
+ * Flash), so `xhigh` is the cap. Thought summaries are asked for unless thinking is off.
  */
 export function geminiThinking(level: ThinkingLevel | undefined, model: string, info: ModelInfo | undefined): NonNullable<GeminiRequestBody['generationConfig']>['thinkingConfig'] {
   if (level === undefined) return undefined;
   const style = info?.thinking.kind ?? (model.startsWith('gemini-2') ? 'budget' : 'level');
   if (style === 'budget') {
-    const budget = level === 'off' ? (model.includes('pro') ? 128 : 0) : THINKING_BUDGETS[level];
+    const pro = model.includes('pro');
+    const budget = level === 'off' ? (pro ? 128 : 0) : Math.min(THINKING_BUDGETS[level], pro ? 32_768 : 24_576);
     return { thinkingBudget: budget, includeThoughts: level !== 'off' };
   }
-  return { thinkingLevel: level === 'off' ? 'minimal' : level, includeThoughts: level !== 'off' };
+  return { thinkingLevel: level === 'off' ? 'minimal' : level === 'xhigh' ? 'high' : level, includeThoughts: level !== 'off' };
 }
 
 /** The request body of `streamGenerateContent` for a core request. */
@@ -93,6 +95,7 @@ export function geminiRequest(request: ProviderRequest, self: string, info: Mode
   const config: NonNullable<GeminiRequestBody['generationConfig']> = {};
   if (request.maxTokens !== undefined) config.maxOutputTokens = request.maxTokens;
   if (request.temperature !== undefined) config.temperature = request.temperature;
+  if (request.topP !== undefined) config.topP = request.topP;
   const thinking = geminiThinking(request.thinking, request.model, info);
   if (thinking !== undefined) config.thinkingConfig = thinking;
   if (Object.keys(config).length > 0) body.generationConfig = config;

@@ -56,6 +56,7 @@ export interface GeminiRequestBody {
   generationConfig?: {
     maxOutputTokens?: number;
     temperature?: number;
+    topP?: number;
     thinkingConfig?: { includeThoughts?: boolean; thinkingBudget?: number; thinkingLevel?: string };
   };
 }

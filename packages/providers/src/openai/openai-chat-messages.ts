@@ -1,4 +1,4 @@
-import type { ImageContent, Message, UserContent } from '@troupe/core';
+import type { ImageContent, LlmMessage, UserContent } from '@troupe/core';
 import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionContentPart,
@@ -24,7 +24,7 @@ function textOf(content: readonly UserContent[]): string {
  * for it). Tool messages carry text only, so images a tool returned follow the tool messages of
  * that turn as one user message. Assistant messages with nothing to say are left out.
  */
-export function chatMessages(systemPrompt: string | undefined, history: readonly Message[]): ChatCompletionMessageParam[] {
+export function chatMessages(systemPrompt: string | undefined, history: readonly LlmMessage[]): ChatCompletionMessageParam[] {
   const out: ChatCompletionMessageParam[] = [];
   if (systemPrompt !== undefined && systemPrompt !== '') out.push({ role: 'system', content: systemPrompt });
   let pendingImages: ChatCompletionContentPart[] = [];

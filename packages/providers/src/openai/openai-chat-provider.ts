@@ -3,7 +3,7 @@ import { classifyFor } from '../shared/local-server.js';
 import type { ProviderContext } from '../shared/provider-context.js';
 import { classifySdkError } from '../shared/sdk-error.js';
 import { runStream } from '../shared/stream-runner.js';
-import { openAIClient } from './openai-client.js';
+import { openAIClient, openAIRequestOptions } from './openai-client.js';
 import { chatRequest } from './openai-chat-request.js';
 import { ChatTurn } from './openai-chat-turn.js';
 
@@ -24,7 +24,7 @@ export function createOpenAIChatProvider(ctx: ProviderContext): Provider {
         signal,
         scrub: ctx.scrub,
         turn,
-        open: () => client.chat.completions.create(chatRequest(request, ctx), { signal }),
+        open: async () => client.chat.completions.create(chatRequest(request, ctx), await openAIRequestOptions(ctx, signal)),
         classify: classifyFor(ctx, classifySdkError),
       });
     },

@@ -25,6 +25,7 @@ export function chatRequest(request: ProviderRequest, ctx: ProviderContext): Cha
     else params.max_tokens = request.maxTokens;
   }
   if (request.temperature !== undefined) params.temperature = request.temperature;
+  if (request.topP !== undefined) params.top_p = request.topP;
   const effort = openAIEffort(request.thinking, ctx.modelInfo(request.model)?.thinking);
   if (effort !== undefined) params.reasoning_effort = effort as ReasoningEffort;
   return params;

@@ -28,17 +28,23 @@ async function compatibleFetch(input: string | URL | Request, init?: RequestInit
 
 /**
  * An OpenAI SDK client for a provider: the SDK's own retries off (the agent's retry strategy
- * decides), the resolved base URL and key (a placeholder for local servers that need none, since
- * the SDK insists on one), extra headers, the SDK's logging off, and error bodies of
- * OpenAI-compatible servers normalised.
+ * decides), the resolved base URL, a placeholder key (the SDK insists on one; the real key goes
+ * with each request, see {@link openAIRequestOptions}), extra headers, the SDK's logging off, and
+ * error bodies of OpenAI-compatible servers normalised.
  */
 export function openAIClient(ctx: ProviderContext): OpenAI {
   return new OpenAI({
-    apiKey: ctx.apiKey ?? 'not-needed',
+    apiKey: 'not-needed',
     baseURL: ctx.baseUrl,
     maxRetries: 0,
     defaultHeaders: { ...ctx.headers },
     logLevel: 'off',
     fetch: compatibleFetch,
   });
+}
+
+/** The options of one SDK request: its abort signal and the key of this request (`ctx.key()`), when there is one. */
+export async function openAIRequestOptions(ctx: ProviderContext, signal: AbortSignal): Promise<{ signal: AbortSignal; headers?: Record<string, string> }> {
+  const key = await ctx.key();
+  return key === undefined ? { signal } : { signal, headers: { Authorization: `Bearer ${key}` } };
 }

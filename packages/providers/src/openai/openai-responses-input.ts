@@ -1,4 +1,4 @@
-import type { AssistantMessage, Message, UserContent } from '@troupe/core';
+import type { AssistantMessage, LlmMessage, UserContent } from '@troupe/core';
 import type { ResponseFunctionCallOutputItemList, ResponseInputContent, ResponseInputItem } from 'openai/resources/responses/responses';
 import { dataUrl } from './openai-chat-messages.js';
 import { decodeReasoningItem, splitToolCallId } from './reasoning-item.js';
@@ -37,7 +37,7 @@ function assistantItems(message: AssistantMessage, sameModel: boolean, out: Resp
  * item ids are sent back only for messages this provider and model produced; thinking from other
  * models is left out. Tool results carry their images inline.
  */
-export function responsesInput(history: readonly Message[], producedHere: (message: AssistantMessage) => boolean): ResponseInputItem[] {
+export function responsesInput(history: readonly LlmMessage[], producedHere: (message: AssistantMessage) => boolean): ResponseInputItem[] {
   const out: ResponseInputItem[] = [];
   for (const message of history) {
     switch (message.role) {

@@ -3,7 +3,7 @@ import { classifyFor } from '../shared/local-server.js';
 import type { ProviderContext } from '../shared/provider-context.js';
 import { classifySdkError } from '../shared/sdk-error.js';
 import { runStream } from '../shared/stream-runner.js';
-import { openAIClient } from './openai-client.js';
+import { openAIClient, openAIRequestOptions } from './openai-client.js';
 import { responsesRequest } from './openai-responses-request.js';
 import { ResponsesTurn } from './openai-responses-turn.js';
 
@@ -25,7 +25,7 @@ export function createOpenAIResponsesProvider(ctx: ProviderContext): Provider {
         signal,
         scrub: ctx.scrub,
         turn,
-        open: () => client.responses.create(responsesRequest(request, ctx), { signal }),
+        open: async () => client.responses.create(responsesRequest(request, ctx), await openAIRequestOptions(ctx, signal)),
         classify: classifyFor(ctx, classifySdkError),
       });
     },

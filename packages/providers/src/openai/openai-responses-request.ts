@@ -26,6 +26,7 @@ export function responsesRequest(request: ProviderRequest, ctx: ProviderContext)
   const style = ctx.modelInfo(request.model)?.thinking;
   const reasons = style === undefined ? request.thinking !== undefined && request.thinking !== 'off' : style.kind === 'effort';
   if (request.temperature !== undefined && !reasons) params.temperature = request.temperature;
+  if (request.topP !== undefined && !reasons) params.top_p = request.topP;
   const effort = openAIEffort(request.thinking, style);
   if (reasons) {
     params.reasoning = effort === undefined ? { summary: 'auto' } : { effort: effort as ReasoningEffort, summary: effort === 'none' ? null : 'auto' };

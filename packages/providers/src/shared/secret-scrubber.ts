@@ -5,15 +5,14 @@ export type Scrubber = (text: string) => string;
 const KEY_SHAPES = [/\bsk-[A-Za-z0-9_*.-]{8,}/g, /\bAIza[0-9A-Za-z_-]{20,}/g, /\b(?:gsk|xai|pplx)_[A-Za-z0-9_*-]{16,}/g];
 
 /**
- * A scrubber for error messages: removes each of `secrets` (the API keys a provider holds) and
- * anything shaped like a vendor key, so keys never reach events, logs or snapshots even when a
- * server echoes them back.
+ * A scrubber for error messages: removes each of `secrets` (the API keys a provider holds, read
+ * when it scrubs, so keys added to the list later count) and anything shaped like a vendor key, so
+ * keys never reach events, logs or snapshots even when a server echoes them back.
  */
 export function createScrubber(secrets: readonly (string | undefined)[]): Scrubber {
-  const exact = secrets.filter((secret): secret is string => secret !== undefined && secret.length >= 6);
   return (text) => {
     let out = text;
-    for (const secret of exact) out = out.split(secret).join('[redacted]');
+    for (const secret of secrets) if (secret !== undefined && secret.length >= 6) out = out.split(secret).join('[redacted]');
     for (const shape of KEY_SHAPES) out = out.replace(shape, '[redacted]');
     return out;
   };

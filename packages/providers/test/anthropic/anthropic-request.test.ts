@@ -2,12 +2,12 @@
  * Proves what the Anthropic provider sends and keeps beyond the shared contract: the default
  * prompt-caching breakpoints (system prompt, last tool, second-to-last message) and their
  * options (off, `last`, 1-hour TTL), cache read/write tokens in usage and cost, thinking budgets
- * for older models and adaptive thinking with an effort for newer ones, thinking blocks and
+ * for older models and adaptive thinking with an effort for newer ones (`xhigh` where the model has it), thinking blocks and
  * redacted thinking sent back with their signatures to the same model only, tool results
  * (with images and errors) merged into one user turn, and an in-stream `overloaded_error` event
  * classified as a retryable api failure.
  */
-import type { AssistantMessage, Message, ProviderRequest } from '@troupe/core';
+import type { AssistantMessage, LlmMessage, ProviderRequest } from '@troupe/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createModelCatalog } from '../../src/catalog/model-catalog.js';
 import type { CreateProviderOptions } from '../../src/create-provider.js';
@@ -26,7 +26,7 @@ function assistant(model: string, content: AssistantMessage['content']): Assista
   return { role: 'assistant', content, stopReason: 'toolUse', model, timestamp: 2, usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } } };
 }
 
-const HISTORY: Message[] = [
+const HISTORY: LlmMessage[] = [
   { role: 'user', content: 'Add 1 and 2, and echo hi.', timestamp: 1 },
   assistant('anthropic:claude-sonnet-4-5', [
     { type: 'thinking', thinking: 'I will call both.', signature: 'sig-1' },
@@ -138,6 +138,23 @@ describe('Anthropic requests', () => {
     const none = await send({});
     expect(field(none.body, 'thinking')).toBeUndefined();
     expect(field(none.body, 'max_tokens')).toBe(32_000);
+  });
+
+  it('maps xhigh to the xhigh effort where the model has it, high where it lacks it, a 64K budget on manual thinking', async () => {
+    const xhigh = await send({ model: 'claude-opus-4-8', thinking: 'xhigh' });
+    expect(field(xhigh.body, 'output_config')).toEqual({ effort: 'xhigh' });
+    server.reset();
+    const lacking = await send({ model: 'claude-sonnet-4-6', thinking: 'xhigh' });
+    expect(field(lacking.body, 'output_config')).toEqual({ effort: 'high' });
+    server.reset();
+    // Sonnet 4.5 writes at most 64K: the budget stays below max_tokens within that limit.
+    const budget = await send({ thinking: 'xhigh' });
+    expect(field(budget.body, 'max_tokens')).toBe(64_000);
+    expect(field(budget.body, 'thinking')).toEqual({ type: 'enabled', budget_tokens: 62_976 });
+    server.reset();
+    const sampled = await send({ temperature: 0.3, topP: 0.9 });
+    expect(sampled.body).not.toHaveProperty('temperature');
+    expect(sampled.body).not.toHaveProperty('top_p');
   });
 
   it('classifies an overloaded_error event inside the stream as a retryable api failure', async () => {

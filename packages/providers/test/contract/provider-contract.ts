@@ -1,6 +1,7 @@
 import { Agent, noRetry, type AssistantContent, type Provider, type ProviderEvent, type ProviderRequest, type Tool, type ToolCall } from '@troupe/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ModelInfo } from '../../src/catalog/model-info.js';
+import type { ApiKeyFunction } from '../../src/provider-options.js';
 import type { ReplayServer } from '../support/replay-server.js';
 import type { VendorWire, WireUsage } from '../wire/vendor-wire.js';
 
@@ -16,8 +17,8 @@ export interface ContractSubject {
   /** The API key the provider is given (never to appear in errors). */
   apiKey: string;
   startServer(): Promise<ReplayServer>;
-  /** The provider under test, pointed at `baseUrl`. */
-  provider(baseUrl: string): Provider;
+  /** The provider under test, pointed at `baseUrl` (with the key function of `options`, when given). */
+  provider(baseUrl: string, options?: { apiKey?: ApiKeyFunction }): Provider;
 }
 
 async function collect(events: AsyncIterable<ProviderEvent>): Promise<ProviderEvent[]> {
@@ -231,6 +232,34 @@ export function describeProviderContract(subject: ContractSubject): void {
       expect(failure).toMatchObject({ kind: 'auth', retryable: false, status: 401 });
       expect(failure.message).not.toContain(subject.apiKey);
       expect(failure.message).not.toContain(subject.apiKey.slice(-12));
+    });
+
+    it('calls an apiKey function for each request, sends its key, and keeps it out of errors', async () => {
+      let issued = 0;
+      const keyed = subject.provider(server.url, { apiKey: async () => `sk-short-lived-${++issued}-abcdefghijklmnop` });
+      server.enqueue({ events: wire.text(['one'], USAGE) });
+      server.enqueue({ events: wire.text(['two'], USAGE) });
+      expect(doneMessage(await collect(keyed.stream(request(subject.model), { signal: signal() }))).content).toEqual([{ type: 'text', text: 'one' }]);
+      expect(doneMessage(await collect(keyed.stream(request(subject.model), { signal: signal() }))).content).toEqual([{ type: 'text', text: 'two' }]);
+      expect(issued).toBe(2);
+      const sent = server.requests.map((r) => Object.values(r.headers).join(' '));
+      expect(sent[0]).toContain('sk-short-lived-1-abcdefghijklmnop');
+      expect(sent[1]).toContain('sk-short-lived-2-abcdefghijklmnop');
+      expect(sent[1]).not.toContain('sk-short-lived-1-');
+      const { status, body } = wire.authError('sk-short-lived-3-abcdefghijklmnop');
+      server.enqueue({ status, body });
+      const failure = failureOf(await collect(keyed.stream(request(subject.model), { signal: signal() })));
+      expect(failure.kind).toBe('auth');
+      expect(failure.message).not.toContain('sk-short-lived-3');
+    });
+
+    it('fails a call as auth, sending nothing, when the apiKey function throws or gives no key', async () => {
+      const broken = subject.provider(server.url, { apiKey: () => Promise.reject(new Error('token service down')) });
+      const failure = failureOf(await collect(broken.stream(request(subject.model), { signal: signal() })));
+      expect(failure).toMatchObject({ kind: 'auth', retryable: false, message: `the ${subject.name} apiKey function failed: token service down` });
+      const empty = subject.provider(server.url, { apiKey: () => '' });
+      expect(failureOf(await collect(empty.stream(request(subject.model), { signal: signal() }))).message).toBe(`the ${subject.name} apiKey function returned no key`);
+      expect(server.requests).toHaveLength(0);
     });
 
     it('classifies 429 as rate_limited with the retry-after delay', async () => {

@@ -7,7 +7,7 @@
  * retry delay; a bad key answered with 400 as `auth`; blocked replies ending with an error stop;
  * CRLF-framed events.
  */
-import type { AssistantMessage, Message, ProviderRequest } from '@troupe/core';
+import type { AssistantMessage, LlmMessage, ProviderRequest } from '@troupe/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, doneOf, failureOf } from '../support/replay-call.js';
 import { ReplayServer, type SseFrame } from '../support/replay-server.js';
@@ -22,7 +22,7 @@ function assistant(model: string, content: AssistantMessage['content']): Assista
   return { role: 'assistant', content, stopReason: 'toolUse', model, timestamp: 2, usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } } };
 }
 
-const HISTORY: Message[] = [
+const HISTORY: LlmMessage[] = [
   { role: 'user', content: 'Weather in Paris and Rome?', timestamp: 1 },
   assistant('google:gemini-3.8-flash', [
     { type: 'thinking', thinking: 'Two lookups.', signature: 'thought-sig' },
@@ -98,6 +98,17 @@ describe('Gemini requests', () => {
     server.reset();
     const pro = await send({ model: 'gemini-2.5-pro', thinking: 'high' });
     expect(field(pro.body, 'generationConfig', 'thinkingConfig')).toEqual({ thinkingBudget: 32_768, includeThoughts: true });
+  });
+
+  it('maps xhigh to the most each model allows: high on Gemini 3, the budget cap on Gemini 2.5; sends topP', async () => {
+    const level = await send({ thinking: 'xhigh', topP: 0.8, temperature: 0.5 });
+    expect(field(level.body, 'generationConfig')).toMatchObject({ thinkingConfig: { thinkingLevel: 'high', includeThoughts: true }, topP: 0.8, temperature: 0.5 });
+    server.reset();
+    const pro = await send({ model: 'gemini-2.5-pro', thinking: 'xhigh' });
+    expect(field(pro.body, 'generationConfig', 'thinkingConfig')).toEqual({ thinkingBudget: 32_768, includeThoughts: true });
+    server.reset();
+    const flash = await send({ model: 'gemini-2.5-flash', thinking: 'xhigh' });
+    expect(field(flash.body, 'generationConfig', 'thinkingConfig')).toEqual({ thinkingBudget: 24_576, includeThoughts: true });
   });
 
   it('keeps a function call signature right after the call, and makes up ids only when Gemini gives none', async () => {

@@ -6,7 +6,7 @@
  * compatible servers, a missing key for local servers, `length` stops, and a stream that ends
  * without a finish reason treated as a dropped connection.
  */
-import type { AssistantMessage, Message, ProviderRequest } from '@troupe/core';
+import type { AssistantMessage, LlmMessage, ProviderRequest } from '@troupe/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProvider } from '../../src/create-provider.js';
 import { call, doneOf, failureOf } from '../support/replay-call.js';
@@ -23,7 +23,7 @@ const CALLED: AssistantMessage = {
   stopReason: 'toolUse', model: 'openai-chat:gpt-5.4-mini', timestamp: 2,
   usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
 };
-const HISTORY: Message[] = [
+const HISTORY: LlmMessage[] = [
   { role: 'user', content: [{ type: 'text', text: 'Look:' }, { type: 'image', data: 'aW1n', mimeType: 'image/png' }], timestamp: 1 },
   CALLED,
   { role: 'toolResult', toolCallId: 'call_1', toolName: 'shot', content: [{ type: 'text', text: 'here' }, { type: 'image', data: 'cG5n', mimeType: 'image/png' }], isError: false, timestamp: 3 },
@@ -66,6 +66,12 @@ describe('Chat Completions requests', () => {
     server.reset();
     const off = await send('vllm', { thinking: 'off' });
     expect(off).not.toHaveProperty('reasoning_effort');
+  });
+
+  it('sends xhigh to OpenAI models that have it, high to compatible servers; sends top_p', async () => {
+    expect(await send('openai-chat', { thinking: 'xhigh', topP: 0.5 })).toMatchObject({ reasoning_effort: 'xhigh', top_p: 0.5 });
+    server.reset();
+    expect(await send('vllm', { thinking: 'xhigh' })).toMatchObject({ reasoning_effort: 'high' });
   });
 
   it('talks to a local server without a key', async () => {

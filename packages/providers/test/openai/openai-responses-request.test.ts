@@ -5,7 +5,7 @@
  * same model only; tool results with images inline; `response.incomplete` (max output tokens) as
  * a `length` stop; `response.failed` and `error` events classified; and retries off.
  */
-import type { AssistantMessage, Message, ProviderRequest } from '@troupe/core';
+import type { AssistantMessage, LlmMessage, ProviderRequest } from '@troupe/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, doneOf, failureOf } from '../support/replay-call.js';
 import { ReplayServer, type SseFrame } from '../support/replay-server.js';
@@ -21,7 +21,7 @@ function assistant(model: string, content: AssistantMessage['content']): Assista
 }
 
 const REASONING = JSON.stringify({ type: 'reasoning', id: 'rs_9', encrypted_content: 'ENC' });
-const HISTORY: Message[] = [
+const HISTORY: LlmMessage[] = [
   { role: 'user', content: [{ type: 'text', text: 'Look:' }, { type: 'image', data: 'aW1n', mimeType: 'image/png' }], timestamp: 1 },
   assistant('openai:gpt-5.4-mini', [
     { type: 'thinking', thinking: 'Need a tool.', signature: REASONING },
@@ -71,6 +71,15 @@ describe('OpenAI Responses requests', () => {
     expect(field(plain.body, 'reasoning')).toBeUndefined();
     expect(field(plain.body, 'include')).toBeUndefined();
     expect(plain.body).toMatchObject({ temperature: 0.2, max_output_tokens: 100 });
+  });
+
+  it('sends xhigh as is to models that have it; top_p only to models that do not reason', async () => {
+    const xhigh = await send({ thinking: 'xhigh', topP: 0.7 });
+    expect(field(xhigh.body, 'reasoning')).toEqual({ effort: 'xhigh', summary: 'auto' });
+    expect(xhigh.body).not.toHaveProperty('top_p');
+    server.reset();
+    const plain = await send({ model: 'gpt-4.1-mini', topP: 0.7 });
+    expect(plain.body).toMatchObject({ top_p: 0.7 });
   });
 
   it('keeps a reasoning item without summary as a redacted thinking part', async () => {

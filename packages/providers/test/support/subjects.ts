@@ -23,6 +23,6 @@ export function subject(input: { provider: string; model: string; vendor?: Catal
     catalogEntry: input.vendor === undefined ? undefined : createModelCatalog().find(input.vendor, input.model),
     apiKey: TEST_KEY,
     startServer: () => ReplayServer.start(),
-    provider: (baseUrl) => replayProvider(input.provider, `${baseUrl}${input.baseUrlSuffix ?? ''}`),
+    provider: (baseUrl, options = {}) => replayProvider(input.provider, `${baseUrl}${input.baseUrlSuffix ?? ''}`, options),
   };
 }
