@@ -6,7 +6,8 @@ export const ExitCode = {
   Ok: 0,
   /**
    * The run ended in an error, hit a limit, was refused by the model or its vendor's content filter,
-   * or was interrupted by a denied permission (watched: also aborted); a worker lost NATS for good.
+   * had its input rejected by a guardrail, was stopped by a hook, or was interrupted by a denied
+   * permission (watched: also aborted); a worker lost NATS for good.
    */
   RunFailed: 1,
   /**
@@ -36,6 +37,8 @@ export function exitCodeOf(stopReason: RunStopReason): ExitCode {
     case 'error':
     case 'limit':
     case 'refusal':
+    case 'rejected':
+    case 'stopped':
     case 'interrupted':
       return ExitCode.RunFailed;
   }

@@ -11,6 +11,8 @@ describe('exitCodeOf', () => {
     ['limit', ExitCode.RunFailed],
     ['refusal', ExitCode.RunFailed],
     ['interrupted', ExitCode.RunFailed],
+    ['rejected', ExitCode.RunFailed],
+    ['stopped', ExitCode.RunFailed],
     ['aborted', ExitCode.Interrupted],
   ] as const)('%s → %i', (reason, code) => {
     expect(exitCodeOf(reason)).toBe(code);

@@ -18,7 +18,8 @@ const INDENT = '  ';
  * An actor's history as a person reads it, one block per message, each under its role: `user`,
  * `assistant` (its text; each thinking block collapsed to one line with its length; each tool
  * call as `→ name {arguments}`), `tool result` / `tool error` (named by tool and call id, cut to
- * its first lines and characters with what was left out said), and images as a placeholder.
+ * its first lines and characters with what was left out said), an application's own message as
+ * `custom · <its type>`, and images as a placeholder.
  */
 export function formatConversation(messages: readonly Message[]): string {
   return messages.map((message) => `${formatMessage(message)}\n`).join('\n');
@@ -32,6 +33,8 @@ function formatMessage(message: Message): string {
       return block('assistant', assistantLines(message));
     case 'toolResult':
       return block(`${message.isError ? 'tool error' : 'tool result'} · ${message.toolName} (${message.toolCallId})`, [cut(message.content.map(userPart).join('\n'))]);
+    case 'custom':
+      return block(`custom · ${message.customType}`, typeof message.content === 'string' ? [message.content] : message.content.map(userPart));
   }
 }
 

@@ -26,7 +26,22 @@ function refusalReason(result: RunResult): string {
   return why === undefined ? '' : ` (${why})`;
 }
 
-/** How the run ended, in words, with its mark: `✓ done`, `■ stopped at the turn limit (5 turns)`, `■ refused by the model`. */
+/** ` by maxInputLength`: the guardrail that rejected the input, when the result names it. */
+function guardrailOf(result: RunResult): string {
+  const data = result.error?.data;
+  const name = typeof data === 'object' && data !== null ? (data as { guardrail?: unknown }).guardrail : undefined;
+  return typeof name === 'string' ? ` by ${name}` : '';
+}
+
+/** `: <why>`, from the run's error, when it says why (a rejection's or a hook's reason). */
+function reasonOf(result: RunResult): string {
+  return result.error === undefined ? '' : `: ${result.error.message}`;
+}
+
+/**
+ * How the run ended, in words, with its mark: `✓ done`, `■ stopped at the turn limit (5 turns)`,
+ * `■ refused by the model`, `■ input rejected by maxInputLength: <why>`.
+ */
 function outcomeOf(result: RunResult, style: Style): string {
   if (result.status === 'aborted') return style.yellow('■ aborted');
   if (result.status === 'failed') return style.red('✗ failed');
@@ -41,6 +56,10 @@ function outcomeOf(result: RunResult, style: Style): string {
       return style.yellow(`■ refused by the model${refusalReason(result)}`);
     case 'interrupted':
       return style.yellow('■ stopped: a tool call was denied');
+    case 'rejected':
+      return style.yellow(`■ input rejected${guardrailOf(result)}${reasonOf(result)}`);
+    case 'stopped':
+      return style.yellow(`■ stopped by a hook${reasonOf(result)}`);
     default:
       return style.green('✓ done');
   }
@@ -53,7 +72,8 @@ function outcomeOf(result: RunResult, style: Style): string {
  */
 export function summaryOf(result: RunResult, elapsedMs: number, options: { actors?: number; style?: Style } = {}): string {
   const style = options.style ?? PLAIN;
-  const failure = result.error === undefined || result.status === 'aborted' ? '' : `troupe: the run failed: ${result.error.message} [${result.error.code}]\n`;
+  // A rejected input or a hook's stop carries its reason as the error, but the run did not fail.
+  const failure = result.error === undefined || result.status !== 'failed' ? '' : `troupe: the run failed: ${result.error.message} [${result.error.code}]\n`;
   const parts = [
     outcomeOf(result, style),
     result.agent === undefined ? '' : plural(result.agent.turns, 'turn'),

@@ -1,8 +1,9 @@
 /**
  * Proves the summary line reads naturally for every way a run ends (regression: it said
  * `stop stop` and `1 agents`): `✓ done`, the limit that stopped a run, a refusal with the vendor's
- * reason, a denied call, an abort, a failure with its message on the line before; counts in the
- * singular or plural.
+ * reason, a denied call, an input a guardrail rejected or a run a hook stopped (with the reason,
+ * on the same line: the run did not fail), an abort, a failure with its message on the line
+ * before; counts in the singular or plural.
  */
 import { emptyUsage, type AgentResult, type RunId } from '@troupe/core';
 import type { RunResult } from '@troupe/runtime';
@@ -31,6 +32,12 @@ describe('summaryOf', () => {
     const refusal = { role: 'assistant' as const, content: [], stopReason: 'refusal' as const, usage, model: 'google:gemini', timestamp: 0, errorMessage: 'Gemini stopped the reply: SAFETY' };
     expect(summaryOf(result({ stopReason: 'refusal' }, { stopReason: 'refusal', messages: [refusal] }), 0)).toMatch(/^■ refused by the model \(Gemini stopped the reply: SAFETY\) · 1 turn · /);
     expect(summaryOf(result({ stopReason: 'refusal' }, { stopReason: 'refusal' }), 0)).toMatch(/^■ refused by the model · /);
+  });
+
+  it('says which guardrail rejected the input and why, and why a hook stopped the run, on one line', () => {
+    const rejected = summaryOf(result({ stopReason: 'rejected', error: { code: 'input_rejected', message: 'the input is 9 characters long, over the limit of 5', data: { guardrail: 'maxInputLength' } } }, { turns: 0 }), 0);
+    expect(rejected).toBe('■ input rejected by maxInputLength: the input is 9 characters long, over the limit of 5 · 0 turns · 1,234 tokens · $0.0000 · 0.00s · run run_1');
+    expect(summaryOf(result({ stopReason: 'stopped', error: { code: 'stopped', message: 'over budget' } }), 0)).toMatch(/^■ stopped by a hook: over budget · 1 turn · /);
   });
 
   it('puts a failure on its own line before the summary, and an abort in a word', () => {
