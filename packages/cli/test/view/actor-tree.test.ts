@@ -42,8 +42,8 @@ describe('ActorTree', () => {
 
   it('keeps delegated children in the order they started', () => {
     const tree = new ActorTree();
-    for (const n of [1, 2, 9, 10]) tree.apply(eventAt(`lead/researcher#${n}`, { type: 'agent_start' }));
-    tree.apply(eventAt('lead/critic#1', { type: 'agent_start' }));
+    for (const n of [1, 2, 9, 10]) tree.apply(eventAt(`lead/researcher#${n}`, { type: 'agent_start', sessionId: 'ses_1' }));
+    tree.apply(eventAt('lead/critic#1', { type: 'agent_start', sessionId: 'ses_1' }));
     expect(tree.rows.map((row) => row.path)).toEqual(['lead', 'lead/researcher#1', 'lead/researcher#2', 'lead/researcher#9', 'lead/researcher#10', 'lead/critic#1']);
     expect(tree.rows.at(-1)?.last).toBe(true);
     expect(tree.rows[1]?.last).toBe(false);
@@ -65,7 +65,7 @@ describe('ActorTree', () => {
   it('formats a row for troupe show as before', () => {
     const tree = new ActorTree();
     tree.apply(eventAt('lead', { type: 'turn_start', turn: 2 }));
-    tree.apply(eventAt('lead/researcher#1', { type: 'agent_start' }));
+    tree.apply(eventAt('lead/researcher#1', { type: 'agent_start', sessionId: 'ses_1' }));
     expect(tree.rows.map(formatRow)).toEqual(['lead  queued · turns 2 · tokens 0 · $0.0000', '  researcher#1  queued · turns 0 · tokens 0 · $0.0000']);
   });
 });
