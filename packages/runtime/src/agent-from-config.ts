@@ -5,7 +5,9 @@ import type { ToolOptions, ToolRegistry } from '@troupe/tools';
 import type { AgentConfig, GraphConfig } from './config/graph-config.js';
 import { GraphErrorCode } from './config/graph-file-error.js';
 import { UnknownAgentError } from './config/unknown-agent-error.js';
+import { agentRunOptions } from './agent-run-options.js';
 import { defaultToolRegistry } from './default-tools.js';
+import { defaultGuardrailRegistry, type GuardrailRegistry } from './guardrails/guardrail-registry.js';
 import { mcpToolSource, permissionsWithMcp } from './mcp/agent-mcp-tools.js';
 
 /** Options of {@link agentOptionsFromConfig}. */
@@ -20,6 +22,8 @@ export interface AgentFromConfigOptions {
   clock?: Clock;
   /** Where vendor providers read their API keys. Default: `process.env`. */
   env?: ProviderEnv;
+  /** Where guardrail names resolve. Default: `defaultGuardrailRegistry()` (the built-in ones). */
+  guardrails?: GuardrailRegistry;
 }
 
 /** The agent's config, or {@link UnknownAgentError}. */
@@ -37,8 +41,9 @@ export function agentConfigOf(graph: GraphConfig, name: string): AgentConfig {
  * objects for every agent: a module's tools are shared), tools from the MCP hub (its `server.*` /
  * `server.tool` selectors, resolved against the servers' current tool lists), its system prompt,
  * limits and permission rules (MCP selectors in them expanded to the tools' names), its completion
- * mode and step delay. Left out, limits and permissions take the core's safe defaults (a cap of 50
- * model calls; `smart` approvals).
+ * mode and step delay, and its run settings (see `agentRunOptions`: retries, tool execution, queue
+ * modes, output schema, guardrails, sampling). Left out, limits and permissions take the core's
+ * safe defaults (a cap of 50 model calls; `smart` approvals).
  *
  * Throws {@link UnknownAgentError} for a name the graph does not define, and the provider's or
  * registry's typed error if the graph was not loaded with the same providers and tools. An agent
@@ -86,6 +91,7 @@ export function agentOptionsFromConfig(graph: GraphConfig, name: string, options
   if (agent.completion !== undefined) agentOptions.completion = agent.completion;
   if (agent.stepDelayMs !== undefined) agentOptions.stepDelayMs = agent.stepDelayMs;
   if (clock !== undefined) agentOptions.clock = clock;
+  Object.assign(agentOptions, agentRunOptions(graph, agent, model, options.guardrails ?? defaultGuardrailRegistry()));
   return agentOptions;
 }
 

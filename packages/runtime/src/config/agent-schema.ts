@@ -2,6 +2,7 @@ import { DEFAULT_MAX_TURNS, type Completion, type Limits, type PermissionRules }
 import { isScalar } from 'yaml';
 import { parseToolSelector } from '@troupe/mcp';
 import { AGENT_PLACEMENTS, type AgentConfig } from './graph-config.js';
+import { AGENT_RUN_FIELDS, applyRunSettings } from './agent-run-schema.js';
 import { readAgentTools } from './agent-tools-schema.js';
 import { field, objectReader } from './object-reader.js';
 import type { ReadContext, Slot } from './read-context.js';
@@ -88,24 +89,26 @@ const readCompletion = oneOfReader<Completion>(['reply', 'task']);
 /** The built-in tool that ends a run in task mode. */
 const TASK_COMPLETE_TOOL = 'task_complete';
 
-const readAgentFields = objectReader(
-  {
-    model: field(referenceReader('model'), { required: true, missingHint: 'name one of the keys of "models"' }),
-    system: field(readString),
-    tools: field(readAgentTools),
-    workspace: field(readPath),
-    limits: field(readLimits),
-    permissions: field(readPermissions),
-    description: field(readString),
-    delegates: field(readDelegates),
-    maxDepth: field(readPositiveInteger),
-    supervision: field(readSupervision),
-    placement: field(readPlacement),
-    concurrency: field(readPositiveInteger),
-    completion: field(readCompletion),
-    stepDelayMs: field(readNonNegativeInteger),
-  },
-);
+/** The keys of an agent entry, with their readers. */
+export const AGENT_FIELDS = {
+  model: field(referenceReader('model'), { required: true, missingHint: 'name one of the keys of "models"' }),
+  system: field(readString),
+  tools: field(readAgentTools),
+  workspace: field(readPath),
+  limits: field(readLimits),
+  permissions: field(readPermissions),
+  description: field(readString),
+  delegates: field(readDelegates),
+  maxDepth: field(readPositiveInteger),
+  supervision: field(readSupervision),
+  placement: field(readPlacement),
+  concurrency: field(readPositiveInteger),
+  completion: field(readCompletion),
+  stepDelayMs: field(readNonNegativeInteger),
+  ...AGENT_RUN_FIELDS,
+};
+
+const readAgentFields = objectReader(AGENT_FIELDS);
 
 /**
  * A key of `permissions.tools`: a built-in tool, or an MCP tool as `server.tool`, `server.*` or
@@ -126,8 +129,10 @@ function keySlot(entry: MapEntry): Slot {
 /**
  * One entry of `agents`: `model` (a key of `models`), `system`, `tools` (built-in names with
  * optional settings, MCP selectors and tool modules), `workspace`, `limits`, `permissions`, the
- * delegation settings, where its actors run (`placement`, `concurrency`), and what ends its runs
- * (`completion`, `stepDelayMs`). The key is the agent's name and must be a valid path segment.
+ * delegation settings, where its actors run (`placement`, `concurrency`), what ends its runs
+ * (`completion`, `stepDelayMs`), and how they run (see `AGENT_RUN_FIELDS`: retries, tool
+ * execution, queue modes, output schema, guardrails). The key is the agent's name and must be a
+ * valid path segment.
  */
 export function readAgent(ctx: ReadContext, entry: MapEntry): AgentConfig | undefined {
   ctx.define('agent', entry.key);
@@ -155,5 +160,6 @@ export function readAgent(ctx: ReadContext, entry: MapEntry): AgentConfig | unde
   // A task ends only when the agent says so: it needs the tool to say it with.
   if (values.completion === 'task' && !agent.tools.includes(TASK_COMPLETE_TOOL)) agent.tools = [...agent.tools, TASK_COMPLETE_TOOL];
   if (values.stepDelayMs !== undefined) agent.stepDelayMs = values.stepDelayMs;
+  applyRunSettings(agent, values);
   return agent;
 }

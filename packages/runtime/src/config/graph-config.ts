@@ -1,4 +1,4 @@
-import type { Completion, Limits, PermissionRules, ThinkingLevel, Tool } from '@troupe/core';
+import type { Completion, InputGuardrail, Limits, PermissionRules, QueueMode, ThinkingLevel, Tool, ToolExecution } from '@troupe/core';
 import type { McpServerConfig } from '@troupe/mcp';
 import type { AnthropicCacheOptions, ModelSpec, ScriptStep } from '@troupe/providers';
 
@@ -32,9 +32,25 @@ export interface ModelOptions {
   headers?: Record<string, string>;
   thinking?: ThinkingLevel;
   maxTokens?: number;
+  temperature?: number;
+  topP?: number;
   /** Anthropic prompt caching: on by default. */
   cache?: boolean | AnthropicCacheOptions;
 }
+
+/** How failed model calls are retried (exponential back-off with jitter; see `exponentialBackoff`). */
+export interface RetryConfig {
+  maxRetries?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+/**
+ * One input guardrail of an agent: a named one of the guardrail registry with what was written
+ * after its name (`- maxInputLength: 4000`), or every guardrail a module exports (`- module:
+ * ./guards/pii.ts`, an absolute path).
+ */
+export type GuardrailConfig = { name: string; settings?: unknown } | { module: string };
 
 /** The values of an agent's `placement`; see {@link AgentConfig.placement}. */
 export const AGENT_PLACEMENTS = ['local', 'remote'] as const;
@@ -91,6 +107,19 @@ export interface AgentConfig {
   completion?: Completion;
   /** The pause before each model call of a run after its first, in ms. */
   stepDelayMs?: number;
+  /** How failed model calls are retried (absent: 5 retries from 1 s, capped at 60 s). */
+  retry?: RetryConfig;
+  /** How the calls of one turn run (absent: in parallel). */
+  toolExecution?: ToolExecution;
+  /** How queued steering / follow-up messages are delivered (absent: one per turn). */
+  steeringMode?: QueueMode;
+  followUpMode?: QueueMode;
+  /** The JSON Schema its final answer must match (the run's value is the parsed answer). */
+  outputSchema?: Record<string, unknown>;
+  /** How many times an answer that does not match `outputSchema` is asked for again (absent: 1). */
+  outputRetries?: number;
+  /** Checks on each prompt before the first model call, in order. */
+  guardrails?: GuardrailConfig[];
 }
 
 /** Ask a step's agent for JSON that matches `schema`; an invalid reply is retried `retries` times. */
@@ -163,4 +192,6 @@ export interface GraphConfig {
   entry: string;
   /** The tools the agents' tool modules export, by name (unique across the graph and apart from the built-in tools). */
   moduleTools?: Record<string, Tool>;
+  /** The guardrails the agents' guardrail modules export, by the module's absolute path. */
+  moduleGuardrails?: Record<string, InputGuardrail[]>;
 }

@@ -1,4 +1,6 @@
 import { defaultToolRegistry } from '../default-tools.js';
+import { loadGraphGuardrailModules } from '../guardrails/graph-guardrail-modules.js';
+import { defaultGuardrailRegistry, type GuardrailRegistry } from '../guardrails/guardrail-registry.js';
 import { readGraph } from './graph-schema.js';
 import type { GraphConfig, ModelConfig } from './graph-config.js';
 import { GraphFileError, type GraphProblem } from './graph-file-error.js';
@@ -19,6 +21,8 @@ export interface LoadGraphOptions {
   env?: Env;
   /** The tools agents may list, with their settings. Default: every tool of `@troupe/tools` (see `defaultToolRegistry`). */
   tools?: ToolCatalog;
+  /** The guardrails agents may name, with their settings. Default: the built-in ones (see `defaultGuardrailRegistry`). */
+  guardrails?: GuardrailRegistry;
   /** How referenced files (`scriptFile`) are read. Default: the file system. */
   readTextFile?: ReadTextFile;
   /**
@@ -40,8 +44,8 @@ export interface LoadGraphOptions {
  * Loads and validates a graph file. Throws {@link GraphFileError} listing every problem at once
  * (an unreadable, binary or oversized file — see `readTextFileFromDisk` —, YAML syntax, wrong
  * types, unknown or missing keys, unknown references, unset variables, unreadable script files,
- * tool modules that do not load or export no valid tool), each with file, line and column. Tool
- * modules are imported (their code runs). Problems are
+ * tool or guardrail modules that do not load or export nothing valid), each with file, line and
+ * column. Tool and guardrail modules are imported (their code runs). Problems are
  * reported with `file` as given, so relative paths stay relative in messages. Throws
  * {@link UnknownAgentError} when a valid file does not define the `entry` option's agent.
  */
@@ -65,7 +69,8 @@ export async function parseGraph(text: string, options: LoadGraphOptions & { fil
   if (syntax.length > 0) throw new GraphFileError(file, syntax);
 
   const catalog = options.tools ?? defaultToolRegistry();
-  const ctx = new ReadContext(source, createReadState(options.env ?? process.env, catalog, options.onMissingKey));
+  const guardrails = options.guardrails ?? defaultGuardrailRegistry();
+  const ctx = new ReadContext(source, createReadState(options.env ?? process.env, { tools: catalog, guardrails, ...(options.onMissingKey === undefined ? {} : { onMissingKey: options.onMissingKey }) }));
   const draft = readGraph(ctx, options.entry);
   const models: [string, ModelConfig][] = [];
   for (const model of Object.values(draft.models)) {
@@ -77,6 +82,7 @@ export async function parseGraph(text: string, options: LoadGraphOptions & { fil
     models.push([model.name, config]);
   }
   const moduleTools = await loadGraphToolModules(ctx, draft.agents, catalog);
+  const moduleGuardrails = await loadGraphGuardrailModules(ctx);
   for (const name of catalog.names()) ctx.define('tool', name);
   checkReferences(ctx.state);
   checkDelegationCycles(ctx.state, draft.agents);
@@ -91,6 +97,7 @@ export async function parseGraph(text: string, options: LoadGraphOptions & { fil
   if (draft.mcpServers !== undefined && Object.keys(draft.mcpServers).length > 0) graph.mcpServers = draft.mcpServers;
   if (draft.pipelines !== undefined && Object.keys(draft.pipelines).length > 0) graph.pipelines = draft.pipelines;
   if (Object.keys(moduleTools).length > 0) graph.moduleTools = moduleTools;
+  if (Object.keys(moduleGuardrails).length > 0) graph.moduleGuardrails = moduleGuardrails;
   return graph;
 }
 

@@ -1,8 +1,9 @@
+import { THINKING_LEVELS } from '@troupe/core';
 import type { AnthropicCacheOptions } from '@troupe/providers';
 import { isMap, isScalar } from 'yaml';
 import { field, objectReader } from './object-reader.js';
 import type { Reader } from './yaml-readers.js';
-import { oneOfReader, readBoolean, readSecret, readString, recordReader, reportType } from './yaml-readers.js';
+import { numberReader, oneOfReader, readBoolean, readSecret, readString, recordReader, reportType } from './yaml-readers.js';
 
 /** `baseUrl`: an absolute http(s) URL. */
 export const readBaseUrl: Reader<string> = (ctx, slot) => {
@@ -25,7 +26,13 @@ export const readBaseUrl: Reader<string> = (ctx, slot) => {
 export const readHeaders: Reader<Record<string, string>> = recordReader((ctx, entry) => readSecret(ctx, entry.slot));
 
 /** `thinking`: one of the core's thinking levels. */
-export const readThinking = oneOfReader(['off', 'minimal', 'low', 'medium', 'high']);
+export const readThinking = oneOfReader(THINKING_LEVELS);
+
+/** `temperature`: from 0 to 2 (what the vendors accept between them). */
+export const readTemperature = numberReader('a number from 0 to 2', (n) => n >= 0 && n <= 2);
+
+/** `topP`: above 0, at most 1. */
+export const readTopP = numberReader('a number above 0 and at most 1', (n) => n > 0 && n <= 1);
 
 const readCacheFields = objectReader({
   system: field(readBoolean),

@@ -1,7 +1,7 @@
 import { connectionProblem, modelInfoOf, parseModelSpec, ProviderConfigError, type ModelSpec, type ScriptStep } from '@troupe/providers';
 import { isMap } from 'yaml';
 import type { ModelOptions } from './graph-config.js';
-import { readBaseUrl, readCache, readHeaders, readThinking } from './model-options-schema.js';
+import { readBaseUrl, readCache, readHeaders, readTemperature, readThinking, readTopP } from './model-options-schema.js';
 import { field, objectReader } from './object-reader.js';
 import type { ReadContext, Slot } from './read-context.js';
 import { readScript } from './script-schema.js';
@@ -53,6 +53,8 @@ const readModelFields = objectReader({
   headers: field(readHeaders),
   thinking: field(readThinking),
   maxTokens: field(readPositiveInteger),
+  temperature: field(readTemperature),
+  topP: field(readTopP),
   cache: field(readCache),
 });
 
@@ -62,8 +64,8 @@ const CONNECTION_KEYS = ['apiKey', 'baseUrl', 'headers', 'cache'] as const;
 /**
  * One entry of `models`: `model: provider:model`, plus for a scripted model its steps, inline
  * (`script`) or from a YAML file (`scriptFile`), exactly one of the two; for a vendor model its
- * `apiKey`, `baseUrl`, `headers` and (Anthropic) `cache`; for any model `thinking` and
- * `maxTokens`. A vendor model without a key (option or environment variable: a missing key, see
+ * `apiKey`, `baseUrl`, `headers` and (Anthropic) `cache`; for any model `thinking`, `maxTokens`,
+ * `temperature` and `topP`. A vendor model without a key (option or environment variable: a missing key, see
  * `ReadContext.reportMissingKeyAt`) or an OpenAI-compatible one without a base URL is reported
  * at its `model:` line.
  */
@@ -96,6 +98,8 @@ export function readModel(ctx: ReadContext, entry: MapEntry): ModelDraft | undef
   if (values.headers !== undefined) options.headers = values.headers;
   if (values.thinking !== undefined) options.thinking = values.thinking;
   if (values.maxTokens !== undefined) options.maxTokens = values.maxTokens;
+  if (values.temperature !== undefined) options.temperature = values.temperature;
+  if (values.topP !== undefined) options.topP = values.topP;
   if (values.cache !== undefined) options.cache = values.cache;
   // A key given but unreadable (an unset variable) was reported already; do not also say it is missing.
   if (!has('apiKey') || values.apiKey !== undefined) {

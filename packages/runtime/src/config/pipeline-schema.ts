@@ -1,7 +1,7 @@
 import type { AgentStepConfig, MapStepConfig, ParallelStepConfig, PipelineConfig, PipelineStepConfig, StepOutputConfig } from './graph-config.js';
 import { field, objectReader } from './object-reader.js';
 import type { ReadContext, Slot } from './read-context.js';
-import { describeNode, listReader, readBoolean, readEntries, readJson, readNonNegativeInteger, readPositiveInteger, readString, type MapEntry, type Reader } from './yaml-readers.js';
+import { describeNode, listReader, readBoolean, readEntries, readJsonSchema, readNonNegativeInteger, readPositiveInteger, readString, type MapEntry, type Reader } from './yaml-readers.js';
 
 /** Step ids become path segments of the step actors (`brief/outline`). */
 const STEP_ID = /^[A-Za-z0-9_.-]+$/;
@@ -13,17 +13,7 @@ const readAgentName: Reader<string> = (ctx, slot) => {
   return name;
 };
 
-const readSchema: Reader<Record<string, unknown>> = (ctx, slot) => {
-  const value = readJson(ctx, slot);
-  if (value === undefined) return undefined;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    ctx.report(slot, `${slot.path} must be a JSON Schema (a mapping), got ${describeNode(slot.node)}`);
-    return undefined;
-  }
-  return value as Record<string, unknown>;
-};
-
-const readOutputFields = objectReader({ schema: field(readSchema, { required: true }), retries: field(readNonNegativeInteger) });
+const readOutputFields = objectReader({ schema: field(readJsonSchema, { required: true }), retries: field(readNonNegativeInteger) });
 const readOutput: Reader<StepOutputConfig> = (ctx, slot) => {
   const values = readOutputFields(ctx, slot);
   if (values?.schema === undefined) return undefined;

@@ -1,6 +1,7 @@
 import type { Node } from 'yaml';
 import { interpolateEnv, type Env } from './env-interpolation.js';
 import type { GraphProblem } from './graph-file-error.js';
+import type { GuardrailRegistry } from '../guardrails/guardrail-registry.js';
 import type { ToolCatalog } from './tool-settings-schema.js';
 import type { YamlSource } from './yaml-source.js';
 
@@ -25,7 +26,7 @@ export interface Reference {
   readonly slot: Slot;
 }
 
-/** A tool module an agent lists (`- module: ./tools/weather.ts`), loaded once the whole file is read. */
+/** A code module an agent lists (a tool module `- module: ./tools/weather.ts`, or a guardrail module), loaded once the whole file is read. */
 export interface ToolModuleReference {
   readonly agent: string;
   /** The absolute path. */
@@ -43,16 +44,27 @@ export interface ReadState {
   readonly definitions: Map<ReferenceKind, Set<string>>;
   readonly references: Reference[];
   readonly toolModules: ToolModuleReference[];
+  /** The guardrail modules agents list (`guardrails: [{ module: … }]`). */
+  readonly guardrailModules: Omit<ToolModuleReference, 'agent'>[];
   readonly env: Env;
   /** The tools agents may name, with their settings (checked as the tool lists are read). */
   readonly tools?: ToolCatalog;
   /** Where a missing API key goes when it is a warning rather than a problem (see `LoadGraphOptions.onMissingKey`). */
   readonly onMissingKey?: (problem: GraphProblem) => void;
+  /** The guardrails agents may name, with their settings (checked as the lists are read). */
+  readonly guardrails?: GuardrailRegistry;
+}
+
+/** What a {@link ReadState} is made with besides the env. */
+export interface ReadStateOptions {
+  tools?: ToolCatalog;
+  onMissingKey?: (problem: GraphProblem) => void;
+  guardrails?: GuardrailRegistry;
 }
 
 /** A fresh {@link ReadState}. */
-export function createReadState(env: Env, tools?: ToolCatalog, onMissingKey?: (problem: GraphProblem) => void): ReadState {
-  return { problems: [], definitions: new Map(), references: [], toolModules: [], env, ...(tools === undefined ? {} : { tools }), ...(onMissingKey === undefined ? {} : { onMissingKey }) };
+export function createReadState(env: Env, options: ReadStateOptions = {}): ReadState {
+  return { problems: [], definitions: new Map(), references: [], toolModules: [], guardrailModules: [], env, ...options };
 }
 
 /** The path of a child: `a.b`, `a[0]`, or just the key at the top. */

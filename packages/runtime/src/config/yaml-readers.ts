@@ -1,3 +1,4 @@
+import { sharedSchemaValidator } from '@troupe/core';
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import { didYouMean } from './did-you-mean.js';
 import { childPath, type ReadContext, type Slot } from './read-context.js';
@@ -193,4 +194,21 @@ export const readJson: Reader<unknown> = (ctx, slot) => {
   const entries = readEntries(ctx, slot);
   if (entries === undefined) return undefined;
   return Object.fromEntries(entries.map((entry) => [entry.key, readJson(ctx, entry.slot)]));
+};
+
+/** A JSON Schema written in YAML (a mapping, `${ENV}` substituted), checked to compile. */
+export const readJsonSchema: Reader<Record<string, unknown>> = (ctx, slot) => {
+  const value = readJson(ctx, slot);
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    ctx.report(slot, `${slot.path} must be a JSON Schema (a mapping), got ${describeNode(slot.node)}`);
+    return undefined;
+  }
+  try {
+    sharedSchemaValidator().compile(value as Record<string, unknown>);
+  } catch (error) {
+    ctx.report(slot, `${slot.path} is not a valid JSON Schema: ${error instanceof Error ? error.message.replace(/^invalid JSON Schema: /, '') : String(error)}`);
+    return undefined;
+  }
+  return value as Record<string, unknown>;
 };
