@@ -5,7 +5,8 @@ import type { AgentOptions, HookContext } from './agent-options.js';
 import type { AgentResult, AgentStateName } from './agent-result.js';
 import { parseAgentSnapshot, SNAPSHOT_SCHEMA_VERSION, withHistory, type AgentCheckpoint, type AgentSnapshot, type CheckpointMark } from './agent-snapshot.js';
 import { systemClock, type Clock, type TimerHandle } from './clock.js';
-import { dropOldestTurns } from './compaction.js';
+import { compactionSettings } from './compaction/compaction-cascade.js';
+import { viewMessages } from './compaction/context-view.js';
 import { AgentStateError, ErrorCode, TroupeError } from './errors.js';
 import type { AgentEvent, AgentEventPayload } from './events.js';
 import { createRunId, parseAgentPath, type AgentPath, type RunId } from './ids.js';
@@ -84,6 +85,7 @@ export class Agent {
     });
 
     const validator = options.validator ?? sharedSchemaValidator();
+    const compaction = compactionSettings(options.compaction);
     const tools = new ToolSet(options.tools ?? [], validator, (message) => this.#publish({ type: 'error', error: { code: ErrorCode.InvalidTool, message } }));
     const now = (): number => this.#clock.now();
     const emit = (payload: AgentEventPayload): void => this.#publish(payload);
@@ -93,7 +95,7 @@ export class Agent {
       request: providerRequest(options),
       tools,
       retry: options.retry ?? exponentialBackoff(),
-      compaction: options.compaction ?? dropOldestTurns(),
+      compaction,
       hooks: options.hooks ?? {},
       ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
       now, emit, send,
@@ -109,7 +111,8 @@ export class Agent {
       now, emit, send,
     });
 
-    const settings = { limits: options.limits ?? {}, steeringMode: options.steeringMode ?? 'one-at-a-time', followUpMode: options.followUpMode ?? 'one-at-a-time' } as const;
+    const compacts = compaction.strategies.length > 0;
+    const settings = { limits: options.limits ?? {}, steeringMode: options.steeringMode ?? 'one-at-a-time', followUpMode: options.followUpMode ?? 'one-at-a-time', compacts } as const;
     // Both paths start from a resolved state: half the cost of XState computing the initial one.
     // The options of a restoring process win over the ones stored with the snapshot.
     const snapshot =
@@ -142,9 +145,15 @@ export class Agent {
     return this.#actor.getSnapshot().value as string | Record<string, unknown>;
   }
 
-  /** The history. Read-only: the agent appends to it. */
+  /** The whole history. Read-only: the agent appends to it (compaction never removes from it). */
   get messages(): readonly Message[] {
     return this.#context.messages;
+  }
+
+  /** What the model is sent from the history: all of it, or its compacted view after a compaction. */
+  get contextMessages(): readonly Message[] {
+    const { messages, view } = this.#context;
+    return viewMessages(messages, view);
   }
 
   /** Whether a run is active (thinking, executing tools, or waiting for the user). */
@@ -309,12 +318,16 @@ export class Agent {
     this.#handled = outbox;
     for (const item of outbox) {
       switch (item.type) {
-        case 'cmd.model':
-          this.#model.call(item.request, item.attempt, this.#context.messages);
+        case 'cmd.model': {
+          const { messages, view } = this.#context;
+          this.#model.call(item.request, item.attempt, { history: messages, view }, item.compacted);
           break;
-        case 'cmd.compact':
-          this.#model.compact(item.request, this.#context.messages);
+        }
+        case 'cmd.compact': {
+          const { messages, view } = this.#context;
+          this.#model.compact(item.request, item.reason, { history: messages, view });
           break;
+        }
         case 'cmd.tools':
           this.#tools.run(item);
           break;

@@ -101,7 +101,7 @@ export function beginTurn(c: Changes, event: AgentMachineEvent): void {
     incoming = taken;
     c.patch.followUps = rest;
   }
-  const { retry: _retry, batch: _batch, assistant: _assistant, ...run } = c.run;
+  const { retry: _retry, batch: _batch, assistant: _assistant, precompacted: _precompacted, ...run } = c.run;
   const turn = run.turns + 1;
   c.run = { ...run, turns: turn, attempt: 0, compacted: false };
   c.out.push({ type: 'state', state: 'thinking' }, { type: 'turn_start', turn });
@@ -114,7 +114,8 @@ export function beginTurn(c: Changes, event: AgentMachineEvent): void {
 
 /** Asks the model effect for the current turn's reply. */
 export function requestModel(c: Changes, _event?: AgentMachineEvent): void {
-  c.out.push({ type: 'cmd.model', request: c.nextRequest(), attempt: c.run.attempt });
+  const { attempt, compacted, precompacted } = c.run;
+  c.out.push({ type: 'cmd.model', request: c.nextRequest(), attempt, compacted: compacted || precompacted === true });
 }
 
 /** Records the finished assistant message and its usage. */

@@ -1,3 +1,5 @@
+import type { CompactionInfo, CompactionReason } from './compaction/compaction-strategy.js';
+import type { ContextView } from './compaction/context-view.js';
 import type { AgentEventPayload } from './events.js';
 import type { ErrorInfo } from './errors.js';
 import type { LimitHit, RunStopReason } from './agent-result.js';
@@ -57,6 +59,8 @@ export interface RunState {
   retry?: { delayMs: number; until: number; error: ProviderFailure };
   /** Whether the current turn already compacted after an overflow. */
   compacted: boolean;
+  /** Whether the current turn already compacted before its call (the context was over the threshold). */
+  precompacted?: boolean;
   batch?: ToolBatch;
   /** The assistant message of the current turn. */
   assistant?: AssistantMessage;
@@ -70,11 +74,16 @@ export interface MachineSettings {
   limits: Limits;
   steeringMode: QueueMode;
   followUpMode: QueueMode;
+  /** Whether the agent compacts its context (it has compaction steps); without, an overflow ends the run in error. */
+  compacts: boolean;
 }
 
 /** The statechart's context. Plain JSON: this is what a snapshot stores. */
 export interface AgentContext {
+  /** The whole history, appended in place and never rewritten (compaction included). */
   messages: Message[];
+  /** What the model is sent instead of the whole history since the last compaction; absent: the whole history. */
+  view?: ContextView;
   steering: Message[];
   followUps: Message[];
   permissions: RememberedPermissions;
@@ -112,7 +121,10 @@ export type AgentMachineEvent = { at: number } & (
   | { type: 'RESUME' }
   | { type: 'MODEL.DONE'; request: number; message: AssistantMessage }
   | { type: 'MODEL.FAILED'; request: number; error: ProviderFailure; retryInMs?: number }
-  | { type: 'COMPACTED'; request: number; messages: Message[] }
+  /** The context is over the compaction threshold: compact before calling the model. */
+  | { type: 'MODEL.COMPACT'; request: number }
+  /** A compaction ended: `view` is the new view (absent: the context did not change), `usage` what its model calls cost. */
+  | { type: 'COMPACTED'; request: number; view?: ContextView; compaction: CompactionInfo; usage?: Usage }
   | ({ type: 'TOOLS.DONE'; request: number } & BatchOutcome)
   /** A call needs the user's approval; `results` are calls settled without running. */
   | { type: 'TOOLS.ASK'; request: number; callId: string; results: ToolResultMessage[] }
@@ -120,8 +132,9 @@ export type AgentMachineEvent = { at: number } & (
 
 /** Requests the machine makes of its effects. */
 export type EffectCommand =
-  | { type: 'cmd.model'; request: number; attempt: number }
-  | { type: 'cmd.compact'; request: number }
+  /** `compacted`: the turn compacted already, so the threshold is not checked again. */
+  | { type: 'cmd.model'; request: number; attempt: number; compacted: boolean }
+  | { type: 'cmd.compact'; request: number; reason: CompactionReason }
   | {
       type: 'cmd.tools';
       request: number;
