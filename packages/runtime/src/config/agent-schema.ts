@@ -2,22 +2,16 @@ import type { Limits, PermissionRules } from '@troupe/core';
 import { parseToolSelector } from '@troupe/mcp';
 import { AGENT_PLACEMENTS, type AgentConfig } from './graph-config.js';
 import { readAgentTools } from './agent-tools-schema.js';
+import { readCompaction } from './compaction-schema.js';
 import { field, objectReader } from './object-reader.js';
 import type { ReadContext, Slot } from './read-context.js';
 import { readPath } from './tool-settings-schema.js';
-import { listReader, oneOfReader, readNonNegativeInteger, readPositiveInteger, readPositiveNumber, readString, recordReader, type MapEntry, type Reader } from './yaml-readers.js';
+import {
+  listReader, oneOfReader, readNonNegativeInteger, readPositiveInteger, readPositiveNumber, readString, recordReader, referenceReader, type MapEntry, type Reader,
+} from './yaml-readers.js';
 
 /** Agent names become path segments (`lead/researcher#2`), so they are kept to this alphabet. */
 const AGENT_NAME = /^[A-Za-z0-9_.-]+$/;
-
-/** A name that must be defined elsewhere (a model, a tool), recorded for the reference check. */
-function referenceReader(kind: 'model' | 'tool'): Reader<string> {
-  return (ctx, slot) => {
-    const name = readString(ctx, slot);
-    if (name !== undefined) ctx.refer(kind, name, slot);
-    return name;
-  };
-}
 
 const readLimits: Reader<Limits> = objectReader({
   maxTurns: field(readPositiveInteger),
@@ -78,6 +72,7 @@ const readAgentFields = objectReader(
     workspace: field(readPath),
     limits: field(readLimits),
     permissions: field(readPermissions),
+    compaction: field(readCompaction),
     description: field(readString),
     delegates: field(readDelegates),
     maxDepth: field(readPositiveInteger),
@@ -105,7 +100,7 @@ function keySlot(entry: MapEntry): Slot {
 
 /**
  * One entry of `agents`: `model` (a key of `models`), `system`, `tools` (built-in names with
- * optional settings, MCP selectors and tool modules), `workspace`, `limits`, `permissions`, the delegation
+ * optional settings, MCP selectors and tool modules), `workspace`, `limits`, `permissions`, `compaction`, the delegation
  * settings, and where its actors run (`placement`, `concurrency`). The key is the agent's name and
  * must be a valid path segment.
  */
@@ -125,6 +120,7 @@ export function readAgent(ctx: ReadContext, entry: MapEntry): AgentConfig | unde
   if (values.system !== undefined) agent.systemPrompt = values.system;
   if (values.limits !== undefined) agent.limits = values.limits;
   if (values.permissions !== undefined) agent.permissions = values.permissions;
+  if (values.compaction !== undefined) agent.compaction = values.compaction;
   if (values.description !== undefined) agent.description = values.description;
   if (values.delegates !== undefined && values.delegates.length > 0) agent.delegates = values.delegates;
   if (values.maxDepth !== undefined) agent.maxDepth = values.maxDepth;

@@ -59,6 +59,15 @@ export const readString: Reader<string> = (ctx, slot) => {
   return typeof value === 'string' ? ctx.interpolate(value, slot) : reportType(ctx, slot, 'a string');
 };
 
+/** A name that must be defined elsewhere (a model, a tool), recorded for the reference check. */
+export function referenceReader(kind: 'model' | 'tool'): Reader<string> {
+  return (ctx, slot) => {
+    const name = readString(ctx, slot);
+    if (name !== undefined) ctx.refer(kind, name, slot);
+    return name;
+  };
+}
+
 /**
  * A string that only a run needs (an API key, a header, an MCP server's env value): like
  * {@link readString}, but an unset variable in it is a missing key, a warning when the load only
