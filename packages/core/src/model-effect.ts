@@ -167,10 +167,11 @@ export class ModelEffect {
     if (!this.#isCurrent(flight)) return;
     this.#current = undefined;
     for (const { strategy, message } of outcome.failed) emit({ type: 'error', error: { code: ErrorCode.CompactionFailed, message: `compaction step ${strategy} failed: ${message}` } });
-    const changed = outcome.messages !== before;
-    const tokensAfter = changed ? overhead + messagesTokens(outcome.messages) : tokensBefore;
+    const after = outcome.messages;
+    const changed = after.length !== before.length || after.some((message, i) => message !== before[i]);
+    const tokensAfter = changed ? overhead + messagesTokens(after) : tokensBefore;
     const info = { reason, strategy: outcome.applied.at(-1) ?? 'none', strategies: outcome.applied, tokensBefore, tokensAfter };
-    const next = toContextView(history, view, before, outcome.messages, tokensAfter, info);
+    const next = toContextView(history, view, before, after, tokensAfter, info);
     const event: AgentMachineEvent = { type: 'COMPACTED', request: flight.request, compaction: next.compaction, at: now() };
     if (changed) event.view = next;
     if (usage !== undefined) event.usage = usage;

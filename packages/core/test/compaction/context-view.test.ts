@@ -2,8 +2,8 @@
  * The compacted view is part of the agent's state, not a rewrite of its history: it refers to
  * kept history messages by index (only new messages — a summary, a marker — are stored whole),
  * it is in the snapshot and in checkpoint heads (which keep appending), and a restored agent sends
- * exactly the view the original would have sent. A snapshot taken while compacting resumes by
- * compacting again.
+ * exactly the view the original would have sent. An abort during a summary call ends the run with
+ * nothing compacted; a snapshot taken while compacting resumes by compacting again.
  */
 import { describe, expect, it } from 'vitest';
 import { Agent, dropOldestTurns, SUMMARY_HEADER, summarizeOlderTurns, withHistory, type AgentCheckpoint, type AgentOptions, type Message, type Tool } from '../../src/index.js';
@@ -65,7 +65,9 @@ describe('the compacted view', () => {
     expect(agent.stateValue).toEqual({ thinking: 'compacting' });
     const snapshot = roundTrip(agent.snapshot());
     agent.abort();
-    await done;
+    expect((await done).stopReason).toBe('aborted');
+    await clock.advance(10_000);
+    expect(agent.snapshot().context.view).toBeUndefined(); // the summary never finished: nothing compacted
 
     const quick = createScriptedProvider([{ text: 'what happened so far' }]);
     const provider = createScriptedProvider(script, { startAt: 5 });
