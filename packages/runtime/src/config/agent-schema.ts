@@ -7,7 +7,7 @@ import { field, objectReader } from './object-reader.js';
 import type { ReadContext, Slot } from './read-context.js';
 import { readPath } from './tool-settings-schema.js';
 import {
-  listReader, oneOfReader, readNonNegativeInteger, readPositiveInteger, readPositiveNumber, readString, recordReader, referenceReader, type MapEntry, type Reader,
+  oneOfReader, readNonNegativeInteger, readPositiveInteger, readPositiveNumber, readString, recordReader, referenceReader, uniqueListReader, type MapEntry, type Reader,
 } from './yaml-readers.js';
 
 /** Agent names become path segments (`lead/researcher#2`), so they are kept to this alphabet. */
@@ -23,20 +23,7 @@ const readLimits: Reader<Limits> = objectReader({
 const readVerdict = oneOfReader(['allow', 'ask', 'deny']);
 
 /** The agents it may delegate to: known agent names, each at most once. */
-const readDelegates: Reader<string[]> = (ctx, slot) => {
-  const seen = new Set<string>();
-  return listReader<string>((c, s) => {
-    const name = readString(c, s);
-    if (name === undefined) return undefined;
-    if (seen.has(name)) {
-      c.report(s, `duplicate agent "${name}" in ${slot.path}`);
-      return undefined;
-    }
-    seen.add(name);
-    c.refer('agent', name, s);
-    return name;
-  })(ctx, slot);
-};
+const readDelegates: Reader<string[]> = uniqueListReader(readString, 'agent', (ctx, name, slot) => ctx.refer('agent', name, slot));
 
 const readSupervisionFields = objectReader({ retries: field(readNonNegativeInteger), backoffMs: field(readNonNegativeInteger) });
 const readSupervision: Reader<{ retries: number; backoffMs: number }> = (ctx, slot) => {

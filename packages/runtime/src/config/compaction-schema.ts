@@ -2,26 +2,12 @@ import { isMap } from 'yaml';
 import { COMPACTION_STRATEGIES, type CompactionConfig, type CompactionStrategyName } from './graph-config.js';
 import { field, objectReader } from './object-reader.js';
 import type { Slot } from './read-context.js';
-import { listReader, numberReader, oneOfReader, readPositiveInteger, referenceReader, type Reader } from './yaml-readers.js';
+import { numberReader, oneOfReader, readPositiveInteger, referenceReader, uniqueListReader, type Reader } from './yaml-readers.js';
 
 const readThreshold = numberReader('a number greater than 0 and at most 1', (n) => n > 0 && n <= 1);
 
-const readStrategy = oneOfReader(COMPACTION_STRATEGIES);
-
 /** The cascade's steps: known names, each at most once, in the order written. */
-const readStrategies: Reader<CompactionStrategyName[]> = (ctx, slot) => {
-  const seen = new Set<string>();
-  return listReader<CompactionStrategyName>((c, s) => {
-    const name = readStrategy(c, s);
-    if (name === undefined) return undefined;
-    if (seen.has(name)) {
-      c.report(s, `duplicate strategy "${name}" in ${slot.path}`);
-      return undefined;
-    }
-    seen.add(name);
-    return name;
-  })(ctx, slot);
-};
+const readStrategies: Reader<CompactionStrategyName[]> = uniqueListReader(oneOfReader(COMPACTION_STRATEGIES), 'strategy');
 
 const readFields = objectReader({
   threshold: field(readThreshold),

@@ -145,6 +145,27 @@ export function listReader<T>(item: Reader<T>, options: { nonEmpty?: boolean } =
   };
 }
 
+/**
+ * A list of names read with `item`, each at most once (a repeat is reported as
+ * `duplicate <what> "name" in <path>` and left out); `onItem` sees each name kept.
+ */
+export function uniqueListReader<T extends string>(item: Reader<T>, what: string, onItem?: (ctx: ReadContext, name: T, slot: Slot) => void): Reader<T[]> {
+  return (ctx, slot) => {
+    const seen = new Set<string>();
+    return listReader<T>((c, s) => {
+      const name = item(c, s);
+      if (name === undefined) return undefined;
+      if (seen.has(name)) {
+        c.report(s, `duplicate ${what} "${name}" in ${slot.path}`);
+        return undefined;
+      }
+      seen.add(name);
+      onItem?.(c, name, s);
+      return name;
+    })(ctx, slot);
+  };
+}
+
 /** One entry of a mapping: its key (always a string here) and the slot of its value. */
 export interface MapEntry {
   readonly key: string;
