@@ -1,5 +1,5 @@
 import type { Clock } from './clock.js';
-import type { CompactionStrategy } from './compaction.js';
+import type { CompactionInfo, CompactionOptions, CompactionStrategy } from './compaction/compaction-strategy.js';
 import type { Limits } from './limits.js';
 import type { AssistantMessage, Message, ToolCall, ToolResultMessage } from './messages.js';
 import type { PermissionPolicy } from './permissions.js';
@@ -35,14 +35,15 @@ export interface HookContext {
  *
  * Contract: `beforeTurn` and `afterTurn` observe (their return value is ignored, a throw is
  * reported as an `error` event). `transformContext` returns the messages the model sees this turn
- * without changing the stored history. `beforeToolCall` may veto a call with a reason (the call
+ * without changing the stored history; it is given the context as compacted (and, when it is, what
+ * the last compaction did). `beforeToolCall` may veto a call with a reason (the call
  * gets an error result and is not run). `afterToolCall` may replace a result. A throw in any of
  * them is turned into an error result or event, never a crash.
  */
 export interface AgentHooks {
   beforeTurn?(ctx: HookContext): void;
   afterTurn?(ctx: HookContext & { message: AssistantMessage; toolResults: readonly ToolResultMessage[] }): void;
-  transformContext?(messages: readonly Message[], options: { signal: AbortSignal }): readonly Message[] | Promise<readonly Message[]>;
+  transformContext?(messages: readonly Message[], options: { signal: AbortSignal; compaction?: CompactionInfo }): readonly Message[] | Promise<readonly Message[]>;
   beforeToolCall?(call: ToolCall, options: { signal: AbortSignal }): { veto: string } | undefined | Promise<{ veto: string } | undefined>;
   afterToolCall?(call: ToolCall, result: ToolResultMessage): ToolResultMessage | undefined | Promise<ToolResultMessage | undefined>;
 }
@@ -62,8 +63,9 @@ export interface AgentOptions {
   thinking?: ThinkingLevel;
   maxTokens?: number;
   /**
-   * The model's context window in tokens. When set, a request estimated not to fit (with room for
-   * `maxTokens` of reply) is compacted before it is sent, instead of failing at the provider.
+   * The model's context window in tokens. When set, a request estimated over the compaction
+   * threshold (80% by default, leaving room for `maxTokens` of reply) is compacted before it is
+   * sent, instead of failing at the provider.
    */
   contextWindow?: number;
   temperature?: number;
@@ -83,8 +85,13 @@ export interface AgentOptions {
   followUpMode?: QueueMode;
   /** Default: exponential back-off, 5 retries, 1 s base, 60 s cap. */
   retry?: RetryStrategy;
-  /** Default: drop the oldest turns. */
-  compaction?: CompactionStrategy;
+  /**
+   * How the context is compacted when it nears the context window (or the vendor says it is too
+   * long): a threshold and a cascade of steps, or a single step. Default: at 80% of the window,
+   * shorten old tool results, then summarise older turns with the agent's own model, then drop the
+   * oldest turns. The history itself is never rewritten; only what the model is sent is compacted.
+   */
+  compaction?: CompactionStrategy | CompactionOptions;
   hooks?: AgentHooks;
   /** Default: the system clock. */
   clock?: Clock;

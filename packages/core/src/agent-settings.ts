@@ -8,12 +8,13 @@ import type { MachineSettings } from './machine-types.js';
 import type { ProviderRequest } from './provider.js';
 
 /** The statechart's settings: limits resolved (the default turn cap applied), queue modes, completion, step delay. */
-export function machineSettings(options: AgentOptions): MachineSettings {
+export function machineSettings(options: AgentOptions, compacts: boolean): MachineSettings {
   const settings: MachineSettings = {
     limits: resolveLimits(options.limits),
     steeringMode: options.steeringMode ?? 'one-at-a-time',
     followUpMode: options.followUpMode ?? 'one-at-a-time',
     completion: options.completion ?? 'reply',
+    compacts,
   };
   if (options.stepDelayMs !== undefined && options.stepDelayMs > 0) settings.stepDelayMs = options.stepDelayMs;
   return settings;

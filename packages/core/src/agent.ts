@@ -6,7 +6,8 @@ import { machineSettings, providerRequest } from './agent-settings.js';
 import type { AgentResult, AgentStateName } from './agent-result.js';
 import { parseAgentSnapshot, SNAPSHOT_SCHEMA_VERSION, withHistory, type AgentCheckpoint, type AgentSnapshot, type CheckpointMark } from './agent-snapshot.js';
 import { systemClock, type Clock, type TimerHandle } from './clock.js';
-import { dropOldestTurns } from './compaction.js';
+import { compactionSettings } from './compaction/compaction-cascade.js';
+import { viewMessages } from './compaction/context-view.js';
 import { AgentStateError, ErrorCode, TroupeError } from './errors.js';
 import type { AgentEvent, AgentEventPayload } from './events.js';
 import { createRunId, parseAgentPath, type AgentPath, type RunId } from './ids.js';
@@ -59,7 +60,6 @@ export class Agent {
   readonly #actor: Actor<typeof agentMachine>;
   readonly #model: ModelEffect;
   readonly #tools: ToolEffect;
-  readonly #views = new HistoryViews();
   readonly #maxWallTimeMs: number | undefined;
   readonly #subject = new Subject<AgentEvent>();
   readonly #keepEvents: boolean;
@@ -88,6 +88,7 @@ export class Agent {
     });
 
     const validator = options.validator ?? sharedSchemaValidator();
+    const compaction = compactionSettings(options.compaction);
     const tools = new ToolSet(options.tools ?? [], validator, (message) => this.#publish({ type: 'error', error: { code: ErrorCode.InvalidTool, message } }));
     const now = (): number => this.#clock.now();
     const emit = (payload: AgentEventPayload): void => this.#publish(payload);
@@ -97,7 +98,7 @@ export class Agent {
       request: providerRequest(options),
       tools,
       retry: options.retry ?? exponentialBackoff(),
-      compaction: options.compaction ?? dropOldestTurns(),
+      compaction,
       hooks: options.hooks ?? {},
       ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
       clock: this.#clock,
@@ -114,7 +115,7 @@ export class Agent {
       now, emit, send,
     });
 
-    const settings = machineSettings(options);
+    const settings = machineSettings(options, compaction.strategies.length > 0);
     this.#maxWallTimeMs = settings.limits.maxWallTimeMs;
     // Both paths start from a resolved state: half the cost of XState computing the initial one.
     // The options of a restoring process win over the ones stored with the snapshot.
@@ -148,7 +149,7 @@ export class Agent {
     return this.#actor.getSnapshot().value as string | Record<string, unknown>;
   }
 
-  /** The history. Read-only: the agent appends to it. */
+  /** The whole history. Read-only: the agent appends to it (compaction never removes from it). */
   get messages(): readonly Message[] {
     return this.#context.messages;
   }
@@ -159,6 +160,12 @@ export class Agent {
    */
   get streamingMessage(): Readonly<StreamingMessage> | undefined {
     return this.#model.streaming;
+  }
+
+  /** What the model is sent from the history: all of it, or its compacted view after a compaction. */
+  get contextMessages(): readonly Message[] {
+    const { messages, view } = this.#context;
+    return viewMessages(messages, view);
   }
 
   /** Whether a run is active (thinking, executing tools, or waiting for the user). */
@@ -324,12 +331,16 @@ export class Agent {
     this.#handled = outbox;
     for (const item of outbox) {
       switch (item.type) {
-        case 'cmd.model':
-          this.#model.call(item.request, item.attempt, this.#views.of(this.#context.messages), item.delayMs);
+        case 'cmd.model': {
+          const { messages, view } = this.#context;
+          this.#model.call(item.request, item.attempt, { history: messages, view }, item.compacted, item.delayMs);
           break;
-        case 'cmd.compact':
-          this.#model.compact(item.request, this.#context.messages);
+        }
+        case 'cmd.compact': {
+          const { messages, view } = this.#context;
+          this.#model.compact(item.request, item.reason, { history: messages, view });
           break;
+        }
         case 'cmd.tools':
           this.#tools.run(item);
           break;

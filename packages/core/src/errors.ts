@@ -16,6 +16,10 @@ export const ErrorCode = {
   InvalidTool: 'invalid_tool',
   /** A hook threw. */
   HookFailed: 'hook_failed',
+  /** An option of an agent is out of range. */
+  InvalidOption: 'invalid_option',
+  /** A compaction step failed (the cascade went on with the next one). */
+  CompactionFailed: 'compaction_failed',
   /** The agent's actor stopped unexpectedly (a bug). */
   Internal: 'internal',
 } as const;

@@ -3,7 +3,12 @@ export { agentMachine } from './agent-machine.js';
 export { parseAgentSnapshot, SNAPSHOT_SCHEMA_VERSION, withHistory } from './agent-snapshot.js';
 export { isSnapshotActive, snapshotResult, snapshotState } from './snapshot-result.js';
 export { systemClock } from './clock.js';
-export { dropOldestTurns } from './compaction.js';
+export { defaultCompactionStrategies } from './compaction/compaction-cascade.js';
+export { DROPPED_TURNS_MARKER, dropOldestTurns } from './compaction/drop-oldest-turns.js';
+export { summarizeOlderTurns } from './compaction/summarize-older-turns.js';
+export { SUMMARY_HEADER, SUMMARY_INSTRUCTIONS, SUMMARY_SYSTEM_PROMPT } from './compaction/summary-prompt.js';
+export { messagesTokens, messageTokens } from './compaction/token-estimate.js';
+export { truncateToolResults } from './compaction/truncate-tool-results.js';
 export { AgentStateError, ErrorCode, toErrorInfo, TroupeError } from './errors.js';
 export { childPath, createRunId, parseAgentPath, parseRunId } from './ids.js';
 export {
@@ -26,7 +31,11 @@ export type { AgentHooks, AgentOptions, Completion, HookContext, QueueMode, Tool
 export type { AgentResult, AgentStateName, LimitHit, RunStopReason } from './agent-result.js';
 export type { AgentCheckpoint, AgentSnapshot, CheckpointMark } from './agent-snapshot.js';
 export type { Clock, TimerHandle } from './clock.js';
-export type { CompactionStrategy, DropOldestTurnsOptions } from './compaction.js';
+export type { CompactionContext, CompactionInfo, CompactionOptions, CompactionReason, CompactionStrategy } from './compaction/compaction-strategy.js';
+export type { ContextView } from './compaction/context-view.js';
+export type { DropOldestTurnsOptions } from './compaction/drop-oldest-turns.js';
+export type { SummarizeOlderTurnsOptions } from './compaction/summarize-older-turns.js';
+export type { TruncateToolResultsOptions } from './compaction/truncate-tool-results.js';
 export type { ErrorInfo } from './errors.js';
 export type { AgentEvent, AgentEventOf, AgentEventPayload, AgentEventType, EventEnvelope } from './events.js';
 export type { AgentPath, Brand, RunId } from './ids.js';
