@@ -2,14 +2,12 @@ import type { AgentHooks } from './agent-hooks.js';
 import type { AgentOptions } from './agent-options.js';
 import { changedSettings, modelSettingsOf, providerRequest, type AgentChanges, type ModelSettings } from './agent-settings.js';
 import type { Clock } from './clock.js';
-import { dropOldestTurns } from './compaction.js';
+import { compactionSettings } from './compaction/compaction-cascade.js';
 import { ErrorCode } from './errors.js';
 import type { AgentEventPayload } from './events.js';
 import { GuardEffect } from './guard-effect.js';
-import { HistoryViews } from './history-view.js';
 import type { AgentPath, RunId } from './ids.js';
-import type { AgentMachineEvent, EffectCommand } from './machine-types.js';
-import { inModelContext, type Message } from './messages.js';
+import type { AgentContext, AgentMachineEvent, EffectCommand } from './machine-types.js';
 import { ModelEffect } from './model-effect.js';
 import { DEFAULT_PERMISSIONS } from './permissions.js';
 import { exponentialBackoff } from './retry-strategy.js';
@@ -33,8 +31,8 @@ export interface AgentEffectsDeps {
 /**
  * The long-lived effects an agent's statechart commands, built from the agent's options: the
  * model effect (model calls, compaction), the tool effect (tool batches) and the guard effect
- * (input guardrails), with the tools, the model settings (`configure` changes them between runs)
- * and the views of the history each model call is given.
+ * (input guardrails), with the tools and the model settings (`configure` changes them between
+ * runs).
  */
 export class AgentEffects {
   readonly #options: AgentOptions;
@@ -42,8 +40,10 @@ export class AgentEffects {
   readonly #tools: ToolEffect;
   readonly #toolSet: ToolSet;
   readonly #guard: GuardEffect;
-  readonly #views: HistoryViews;
   #settings: ModelSettings;
+
+  /** Whether the agent compacts its context (it has compaction steps). */
+  readonly compacts: boolean;
 
   constructor(options: AgentOptions, deps: AgentEffectsDeps) {
     this.#options = options;
@@ -53,8 +53,8 @@ export class AgentEffects {
     const hooks: AgentHooks = options.hooks ?? {};
     const tools = new ToolSet(options.tools ?? [], validator, (message) => emit({ type: 'error', error: { code: ErrorCode.InvalidTool, message } }));
     this.#toolSet = tools;
-    // With convertToLlm, custom messages stay in each call's view for the hook to convert.
-    this.#views = new HistoryViews(hooks.convertToLlm === undefined ? inModelContext : (m) => m.role === 'custom' || inModelContext(m));
+    const compaction = compactionSettings(options.compaction);
+    this.compacts = compaction.strategies.length > 0;
     this.#guard = new GuardEffect({ guardrails: options.guardrails ?? [], now, send });
     this.#settings = modelSettingsOf(options);
     const schema = options.outputSchema;
@@ -64,7 +64,7 @@ export class AgentEffects {
       ...(schema === undefined ? {} : { checkOutput: (text: string) => parseJsonOutput(text, schema, validator) }),
       tools,
       retry: options.retry ?? exponentialBackoff(),
-      compaction: options.compaction ?? dropOldestTurns(),
+      compaction,
       hooks,
       ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
       clock, now, emit, send,
@@ -108,14 +108,15 @@ export class AgentEffects {
     this.#apply(modelSettingsOf(this.#options));
   }
 
-  /** Carries out one of the machine's commands; `history` is the machine's history now. */
-  carryOut(command: EffectCommand, history: Message[]): void {
+  /** Carries out one of the machine's commands; `context` is the machine's context now. */
+  carryOut(command: EffectCommand, context: AgentContext): void {
+    const { messages: history, view } = context;
     switch (command.type) {
       case 'cmd.model':
-        this.#model.call(command.request, command.attempt, this.#views.of(history), command.delayMs);
+        this.#model.call(command.request, command.attempt, { history, view }, command.compacted, command.delayMs);
         break;
       case 'cmd.compact':
-        this.#model.compact(command.request, history);
+        this.#model.compact(command.request, command.reason, { history, view });
         break;
       case 'cmd.guard':
         this.#guard.run(command.request, command.messages);

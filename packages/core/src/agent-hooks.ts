@@ -1,4 +1,5 @@
 import type { AgentResult } from './agent-result.js';
+import type { CompactionInfo } from './compaction/compaction-strategy.js';
 import { ErrorCode, type ErrorInfo } from './errors.js';
 import type { RunId } from './ids.js';
 import type { AssistantMessage, CustomMessage, LlmMessage, Message, ToolCall, ToolResultMessage } from './messages.js';
@@ -38,7 +39,8 @@ export interface TurnEndContext extends HookContext {
  * any of them is reported as an `error` event (`hook_failed`) and the run goes on, never a crash.
  * `beforeTurn` may stop the run before the turn's model call by returning `{ stop: reason }` (stop
  * reason `stopped`, no `turn_start`). `transformContext` returns the messages the model sees this
- * turn without changing the stored history. `convertToLlm` decides what a custom message becomes
+ * turn without changing the stored history; it is given the context as compacted (and, when it
+ * is, what the last compaction did). `convertToLlm` decides what a custom message becomes
  * for the model (nothing when it returns undefined; without the hook custom messages are never
  * sent). `beforeToolCall` may veto a call with a reason (the call gets an error result and is not
  * run). `afterToolCall` may replace a result. A throw in `transformContext` or `convertToLlm` fails
@@ -47,7 +49,7 @@ export interface TurnEndContext extends HookContext {
 export interface AgentHooks {
   onRunStart?(ctx: RunHookContext): void;
   beforeTurn?(ctx: HookContext): void | { stop: string };
-  transformContext?(messages: readonly Message[], options: { signal: AbortSignal }): readonly Message[] | Promise<readonly Message[]>;
+  transformContext?(messages: readonly Message[], options: { signal: AbortSignal; compaction?: CompactionInfo }): readonly Message[] | Promise<readonly Message[]>;
   convertToLlm?(message: CustomMessage): LlmMessage | readonly LlmMessage[] | undefined;
   beforeToolCall?(call: ToolCall, options: { signal: AbortSignal }): { veto: string } | undefined | Promise<{ veto: string } | undefined>;
   afterToolCall?(call: ToolCall, result: ToolResultMessage): ToolResultMessage | undefined | Promise<ToolResultMessage | undefined>;
@@ -84,14 +86,21 @@ export class HookRunner {
     return stop;
   }
 
-  afterTurn(ctx: TurnEndContext): void {
+  /** After `turn_end`: the turn's reply (if it came) and its tool results. */
+  afterTurn(ctx: HookContext, message: AssistantMessage | undefined, toolResults: readonly ToolResultMessage[]): void {
     const hook = this.#hooks.afterTurn;
-    if (hook !== undefined) this.#call('afterTurn', () => hook(ctx));
+    if (hook === undefined) return;
+    const failed = message === undefined || message.stopReason === 'error' || message.stopReason === 'aborted';
+    this.#call('afterTurn', () => hook({ ...ctx, toolResults, failed, ...(message === undefined ? {} : { message }) }));
   }
 
-  error(error: ErrorInfo, ctx: RunHookContext): void {
+  /** Before `agent_end`: `onError` when the run ends in an error. */
+  beforeEnd(result: AgentResult, ctx: RunHookContext): void {
     const hook = this.#hooks.onError;
-    if (hook !== undefined) this.#call('onError', () => hook(error, ctx));
+    if (hook !== undefined && result.stopReason === 'error' && result.error !== undefined) {
+      const error = result.error;
+      this.#call('onError', () => hook(error, ctx));
+    }
   }
 
   runEnd(result: AgentResult, ctx: RunHookContext): void {

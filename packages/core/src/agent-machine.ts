@@ -23,6 +23,7 @@ import {
 import { askOutputAgain, invalidOutput, rejected, stop, stoppedByHook } from './machine-outcome-steps.js';
 import type { AgentContext, AgentMachineEvent, MachineOutput, MachineSettings } from './machine-types.js';
 import type { Message } from './messages.js';
+import { addUsage } from './usage.js';
 
 /** Input of a fresh agent actor. */
 export interface AgentMachineInput {
@@ -128,17 +129,27 @@ const rearmRetry: Step = (c, e) => {
   if (retry !== undefined) c.edit({ retry: { ...retry, delayMs: Math.max(0, retry.until - e.at) } });
 };
 
-const requestCompaction: Step = (c) => {
-  c.edit({ compacted: true });
-  c.out.push({ type: 'cmd.compact', request: c.nextRequest() });
-};
+/** Compacts the context before the next call: after an overflow, or when it is over the threshold. */
+function requestCompaction(reason: 'threshold' | 'overflow'): Step {
+  return (c) => {
+    c.edit(reason === 'overflow' ? { compacted: true } : { precompacted: true });
+    c.out.push({ type: 'cmd.compact', request: c.nextRequest(), reason });
+  };
+}
 
+/** A restored `compacting` state compacts again, for the reason it was compacting. */
+const resumeCompaction: Step = (c, e) => requestCompaction(c.run.compacted ? 'overflow' : 'threshold')(c, e);
+
+/** The history stays whole: only the view the model is sent changes. */
 const compacted: Step = (c, e) => {
-  const { messages } = expect(e, 'COMPACTED');
-  const removed = c.context.messages.length - messages.length;
-  c.patch.messages = messages;
-  c.edit({ startIndex: Math.max(0, c.run.startIndex - removed) });
-  c.out.push({ type: 'compaction', removedMessages: removed, keptMessages: messages.length });
+  const { view, compaction, usage } = expect(e, 'COMPACTED');
+  if (view !== undefined) c.patch.view = view;
+  c.out.push({ type: 'compaction', ...compaction });
+  if (usage !== undefined && usage.totalTokens + usage.cost.total > 0) {
+    const total = addUsage(c.run.usage, usage);
+    c.edit({ usage: total });
+    c.out.push({ type: 'usage', usage, total });
+  }
 };
 
 const toolsDone: Step = (c, e) => recordOutcome(c, expect(e, 'TOOLS.DONE'));
@@ -235,7 +246,9 @@ export const agentMachine = setup({
     batch: ({ context, event }, params: { route: BatchRoute }) => batchRoute(context, event) === params.route,
     current: ({ context, event }) => 'request' in event && event.request === context.request,
     canCompact: ({ context, event }) =>
-      event.type === 'MODEL.FAILED' && event.request === context.request && event.error.kind === 'overflow' && context.run?.compacted === false,
+      event.type === 'MODEL.FAILED' && event.request === context.request && event.error.kind === 'overflow' && context.settings.compacts && context.run?.compacted === false,
+    canPrecompact: ({ context, event }) =>
+      event.type === 'MODEL.COMPACT' && event.request === context.request && context.run?.compacted === false && context.run.precompacted !== true,
     willRetry: ({ context, event }) => event.type === 'MODEL.FAILED' && event.request === context.request && event.retryInMs !== undefined,
     permissionFor: ({ context, event }) => event.type === 'APPROVE' && context.pending?.kind === 'permission' && context.pending.callId === event.callId,
     interrupts: ({ context, event }) =>
@@ -277,8 +290,12 @@ export const agentMachine = setup({
               { guard: reply('truncated_limit'), ...into('done', truncated, stopAtLimit) },
               { guard: reply('error'), ...into('error', replyError) },
             ],
+            'MODEL.COMPACT': [
+              { guard: 'canPrecompact', target: 'compacting', actions: run(requestCompaction('threshold')) },
+              { guard: 'current', actions: run(requestModel) },
+            ],
             'MODEL.FAILED': [
-              { guard: 'canCompact', target: 'compacting', actions: run(requestCompaction) },
+              { guard: 'canCompact', target: 'compacting', actions: run(requestCompaction('overflow')) },
               { guard: 'willRetry', target: 'retrying', actions: run(scheduleRetry) },
               { guard: 'current', ...into('error', modelFailed) },
             ],
@@ -288,7 +305,7 @@ export const agentMachine = setup({
         compacting: {
           on: {
             COMPACTED: { guard: 'current', target: 'streaming', actions: run(compacted, requestModel) },
-            RESUME: { actions: run(requestCompaction) },
+            RESUME: { actions: run(resumeCompaction) },
           },
         },
         retrying: {

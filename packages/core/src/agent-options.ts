@@ -1,6 +1,6 @@
 import type { AgentHooks } from './agent-hooks.js';
 import type { Clock } from './clock.js';
-import type { CompactionStrategy } from './compaction.js';
+import type { CompactionOptions, CompactionStrategy } from './compaction/compaction-strategy.js';
 import type { InputGuardrail } from './input-guardrails.js';
 import type { Limits } from './limits.js';
 import type { PermissionPolicy } from './permissions.js';
@@ -38,8 +38,9 @@ export interface AgentOptions {
   thinking?: ThinkingLevel;
   maxTokens?: number;
   /**
-   * The model's context window in tokens. When set, a request estimated not to fit (with room for
-   * `maxTokens` of reply) is compacted before it is sent, instead of failing at the provider.
+   * The model's context window in tokens. When set, a request estimated over the compaction
+   * threshold (80% by default, leaving room for `maxTokens` of reply) is compacted before it is
+   * sent, instead of failing at the provider.
    */
   contextWindow?: number;
   temperature?: number;
@@ -80,8 +81,13 @@ export interface AgentOptions {
   followUpMode?: QueueMode;
   /** Default: exponential back-off, 5 retries, 1 s base, 60 s cap. */
   retry?: RetryStrategy;
-  /** Default: drop the oldest turns. */
-  compaction?: CompactionStrategy;
+  /**
+   * How the context is compacted when it nears the context window (or the vendor says it is too
+   * long): a threshold and a cascade of steps, or a single step. Default: at 80% of the window,
+   * shorten old tool results, then summarise older turns with the agent's own model, then drop the
+   * oldest turns. The history itself is never rewritten; only what the model is sent is compacted.
+   */
+  compaction?: CompactionStrategy | CompactionOptions;
   hooks?: AgentHooks;
   /** Default: the system clock. */
   clock?: Clock;

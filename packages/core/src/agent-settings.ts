@@ -29,13 +29,17 @@ export interface AgentChanges extends Partial<ModelSettings> {
   tools?: readonly Tool[] | ToolSource;
 }
 
-/** The statechart's settings: limits resolved (the default turn cap applied), queue modes, completion, step delay, guardrails and output retries. */
-export function machineSettings(options: AgentOptions): MachineSettings {
+/**
+ * The statechart's settings: limits resolved (the default turn cap applied), queue modes,
+ * completion, step delay, whether it compacts, guardrails and output retries.
+ */
+export function machineSettings(options: AgentOptions, compacts: boolean): MachineSettings {
   const settings: MachineSettings = {
     limits: resolveLimits(options.limits),
     steeringMode: options.steeringMode ?? 'one-at-a-time',
     followUpMode: options.followUpMode ?? 'one-at-a-time',
     completion: options.completion ?? 'reply',
+    compacts,
   };
   if (options.stepDelayMs !== undefined && options.stepDelayMs > 0) settings.stepDelayMs = options.stepDelayMs;
   if (options.guardrails !== undefined && options.guardrails.length > 0) settings.guardInput = true;

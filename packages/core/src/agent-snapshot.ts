@@ -32,8 +32,9 @@ export interface CheckpointMark {
 /**
  * An incremental checkpoint: the snapshot without its history (`head`, small), and the messages
  * added since the previous checkpoint (`added`, to append at index `from`; `from` is 0 when the
- * whole history must be written, e.g. after a compaction replaced it). Writing one per turn costs
- * what the turn added, not the whole conversation.
+ * whole history must be written: the first checkpoint, or a history that was replaced). Compaction
+ * never rewrites the history (the compacted view is in the head), so checkpoints keep appending.
+ * Writing one per turn costs what the turn added, not the whole conversation.
  */
 export interface AgentCheckpoint {
   head: AgentSnapshot;
@@ -84,5 +85,9 @@ export function parseAgentSnapshot(value: unknown): AgentSnapshot {
     return fail('context is missing messages or settings');
   }
   if (typeof snapshot.agentPath !== 'string' || typeof snapshot.seq !== 'number') return fail('agentPath or seq missing');
+  const view = context.view;
+  if (view !== undefined && (typeof view !== 'object' || view === null || !Array.isArray(view.head) || !(view.from >= 0 && view.from <= context.messages.length))) {
+    return fail('context.view does not fit the history');
+  }
   return snapshot as AgentSnapshot;
 }

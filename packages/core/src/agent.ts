@@ -8,6 +8,7 @@ import { machineSettings, type AgentChanges, type ModelSettings } from './agent-
 import type { AgentResult, AgentStateName } from './agent-result.js';
 import { checkpointOf, parseAgentSnapshot, withHistory, type AgentCheckpoint, type AgentSnapshot, type CheckpointMark } from './agent-snapshot.js';
 import { systemClock, type Clock } from './clock.js';
+import { viewMessages } from './compaction/context-view.js';
 import { AgentStateError, ErrorCode } from './errors.js';
 import { EventStream } from './event-stream.js';
 import type { AgentEvent, AgentEventPayload } from './events.js';
@@ -74,7 +75,7 @@ export class Agent {
       send: (event: AgentMachineEvent): void => this.#actor.send(event),
     });
 
-    const settings = machineSettings(options);
+    const settings = machineSettings(options, this.#effects.compacts);
     this.#maxWallTimeMs = settings.limits.maxWallTimeMs;
     // Both paths start from a resolved state: half the cost of XState computing the initial one.
     // The options of a restoring process win over the ones stored with the snapshot.
@@ -110,9 +111,15 @@ export class Agent {
     return this.#actor.getSnapshot().value as string | Record<string, unknown>;
   }
 
-  /** The history. Read-only: the agent appends to it. */
+  /** The whole history. Read-only: the agent appends to it (compaction never removes from it). */
   get messages(): readonly Message[] {
     return this.#context.messages;
+  }
+
+  /** What the model is sent from the history: all of it, or its compacted view after a compaction. */
+  get contextMessages(): readonly Message[] {
+    const { messages, view } = this.#context;
+    return viewMessages(messages, view);
   }
 
   /**
@@ -171,10 +178,7 @@ export class Agent {
     const at = this.#clock.now();
     const messages: Message[] =
       typeof input === 'string' || isContentList(input) ? [{ role: 'user', content: input, timestamp: at }] : input;
-    this.#runId = options.runId ?? createRunId(at);
-    const run = this.#beginRun();
-    this.#send({ type: 'PROMPT', runId: this.#runId, messages });
-    return run;
+    return this.#start({ type: 'PROMPT', runId: options.runId ?? createRunId(at), messages });
   }
 
   /** Goes on from the current history (after an error, an abort, or with queued messages). */
@@ -187,10 +191,7 @@ export class Agent {
     if (last.role === 'assistant' && context.steering.length === 0 && context.followUps.length === 0) {
       throw new AgentStateError(ErrorCode.InvalidContinue, 'cannot continue from an assistant message: prompt() instead, or queue a follow-up');
     }
-    this.#runId = options.runId ?? createRunId(this.#clock.now());
-    const run = this.#beginRun();
-    this.#send({ type: 'CONTINUE', runId: this.#runId });
-    return run;
+    return this.#start({ type: 'CONTINUE', runId: options.runId ?? createRunId(this.#clock.now()) });
   }
 
   /** Queues a message that interrupts the current tool calls and enters before the next model call. */
@@ -317,6 +318,13 @@ export class Agent {
     return typeof message === 'string' ? { role: 'user', content: message, timestamp: this.#clock.now() } : message;
   }
 
+  #start(event: { type: 'PROMPT'; runId: RunId; messages: Message[] } | { type: 'CONTINUE'; runId: RunId }): Promise<AgentResult> {
+    this.#runId = event.runId;
+    const run = this.#beginRun();
+    this.#send(event);
+    return run;
+  }
+
   #beginRun(): Promise<AgentResult> {
     this.#events.newRun();
     const maxWall = this.#maxWallTimeMs;
@@ -341,7 +349,7 @@ export class Agent {
     let stop: string | undefined;
     for (const item of outbox) {
       if (isCommand(item)) {
-        if (item.type !== 'cmd.model' || stop === undefined) this.#effects.carryOut(item, this.#context.messages);
+        if (item.type !== 'cmd.model' || stop === undefined) this.#effects.carryOut(item, this.#context);
       } else if (item.type === 'turn_start') {
         stop = this.#hooks.beforeTurn({ ...this.#runContext(), turn: item.turn });
         if (stop === undefined) this.#publish(item);
@@ -359,15 +367,12 @@ export class Agent {
   /** Stamps the envelope on `payload` and publishes it, with the run-level hooks around it (see `AgentHooks`). */
   #publish(payload: AgentEventPayload): void {
     if (payload.type === 'agent_start') this.#hooks.runStart(this.#runContext());
-    else if (payload.type === 'agent_end' && payload.result.stopReason === 'error' && payload.result.error !== undefined) this.#hooks.error(payload.result.error, this.#runContext());
+    else if (payload.type === 'agent_end') this.#hooks.beforeEnd(payload.result, this.#runContext());
     const event = this.#events.publish(payload, this.#runId, this.path, this.#clock.now());
     switch (event.type) {
-      case 'turn_end': {
-        const { turn, message, toolResults } = event;
-        const failed = message === undefined || message.stopReason === 'error' || message.stopReason === 'aborted';
-        this.#hooks.afterTurn({ ...this.#runContext(), turn, toolResults, failed, ...(message === undefined ? {} : { message }) });
+      case 'turn_end':
+        this.#hooks.afterTurn({ ...this.#runContext(), turn: event.turn }, event.message, event.toolResults);
         break;
-      }
       case 'agent_end':
         this.#hooks.runEnd(event.result, this.#runContext());
         this.#runs.end(event.result);
@@ -377,13 +382,10 @@ export class Agent {
 
   #onCrash(error: unknown): void {
     // Only a bug in the machine gets here; still end the run visibly rather than hang.
-    const message = error instanceof Error ? error.message : String(error);
-    this.#publish({ type: 'error', error: { code: ErrorCode.Internal, message } });
+    const info = { code: ErrorCode.Internal, message: error instanceof Error ? error.message : String(error) };
+    this.#publish({ type: 'error', error: info });
     const run = this.#context.run;
-    this.#runs.end({
-      runId: this.#runId, stopReason: 'error', messages: [], text: '', turns: run?.turns ?? 0, usage: run?.usage ?? emptyUsage(), durationMs: 0,
-      error: { code: ErrorCode.Internal, message },
-    });
+    this.#runs.end({ runId: this.#runId, stopReason: 'error', messages: [], text: '', turns: run?.turns ?? 0, usage: run?.usage ?? emptyUsage(), durationMs: 0, error: info });
   }
 }
 

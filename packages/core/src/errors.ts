@@ -27,6 +27,10 @@ export const ErrorCode = {
   GuardrailFailed: 'guardrail_failed',
   /** A `beforeTurn` hook stopped the run (the run's stop reason is `stopped`). */
   Stopped: 'stopped',
+  /** An option of an agent is out of range. */
+  InvalidOption: 'invalid_option',
+  /** A compaction step failed (the cascade went on with the next one). */
+  CompactionFailed: 'compaction_failed',
   /** The agent's actor stopped unexpectedly (a bug). */
   Internal: 'internal',
 } as const;

@@ -1,4 +1,5 @@
 import type { AgentResult, AgentStateName } from './agent-result.js';
+import type { CompactionInfo } from './compaction/compaction-strategy.js';
 import type { ErrorInfo } from './errors.js';
 import type { AgentPath, RunId } from './ids.js';
 import type { AssistantMessage, Message, ToolResultMessage } from './messages.js';
@@ -43,7 +44,8 @@ export type AgentEventPayload =
   | { type: 'question'; toolCallId: string; toolName: string; question: string; details?: unknown }
   | { type: 'usage'; usage: Usage; total: Usage }
   | { type: 'retry'; attempt: number; delayMs: number; error: ProviderFailure }
-  | { type: 'compaction'; removedMessages: number; keptMessages: number }
+  /** The context sent to the model was compacted (the history itself is kept whole). */
+  | ({ type: 'compaction' } & CompactionInfo)
   | { type: 'error'; error: ErrorInfo };
 
 /** The `type` of an event. */

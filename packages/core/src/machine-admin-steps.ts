@@ -6,9 +6,17 @@
 import type { Changes } from './machine-steps.js';
 import type { AgentMachineEvent } from './machine-types.js';
 
-/** Replaces the history with a copy of the event's messages (the machine appends to its own array). */
+/** Replaces the history with a copy of the event's messages (the machine appends to its own array); a compacted view of the old one is dropped. */
 export function setMessages(c: Changes, event: AgentMachineEvent): void {
-  if (event.type === 'SET_MESSAGES') c.patch.messages = [...event.messages];
+  if (event.type !== 'SET_MESSAGES') return;
+  c.patch.messages = [...event.messages];
+  dropView(c);
+}
+
+/** Forgets the compacted view: it indexes into a history that is gone. */
+function dropView(c: Changes): void {
+  // An absent view means the whole history; the patch needs the key to remove it from the context.
+  (c.patch as { view?: unknown }).view = undefined;
 }
 
 /**
@@ -18,6 +26,7 @@ export function setMessages(c: Changes, event: AgentMachineEvent): void {
 export function resetContext(c: Changes, event: AgentMachineEvent): void {
   if (event.type !== 'RESET') return;
   Object.assign(c.patch, { messages: [], steering: [], followUps: [], permissions: {}, run: null, pending: null, sessionId: event.sessionId });
+  dropView(c);
 }
 
 /**

@@ -127,13 +127,13 @@ export function beginTurn(c: Changes, event: AgentMachineEvent): void {
   } else if (settings.completion === 'task' && afterReply) {
     incoming = [{ role: 'user', content: TASK_REMINDER, timestamp: event.at }];
   }
-  const { retry: _retry, batch: _batch, assistant: _assistant, input: _input, outputProblem: _problem, ...run } = c.run;
+  const { retry: _retry, batch: _batch, assistant: _assistant, precompacted: _precompacted, input: _input, outputProblem: _problem, ...run } = c.run;
   const turn = run.turns + 1;
   c.run = { ...run, turns: turn, attempt: 0, compacted: false };
   c.out.push({ type: 'state', state: 'thinking' }, { type: 'turn_start', turn });
   for (const message of incoming) appendMessage(c, message);
   const delayMs = settings.stepDelayMs ?? 0;
-  if (turn > 1 && delayMs > 0) c.out.push({ type: 'cmd.model', request: c.nextRequest(), attempt: 0, delayMs });
+  if (turn > 1 && delayMs > 0) c.out.push({ type: 'cmd.model', request: c.nextRequest(), attempt: 0, compacted: false, delayMs });
   else requestModel(c);
 }
 
@@ -145,7 +145,8 @@ export function appendMessage(c: Changes, message: Message): void {
 
 /** Asks the model effect for the current turn's reply. */
 export function requestModel(c: Changes, _event?: AgentMachineEvent): void {
-  c.out.push({ type: 'cmd.model', request: c.nextRequest(), attempt: c.run.attempt });
+  const { attempt, compacted, precompacted } = c.run;
+  c.out.push({ type: 'cmd.model', request: c.nextRequest(), attempt, compacted: compacted || precompacted === true });
 }
 
 /** Records the finished assistant message and its usage. */

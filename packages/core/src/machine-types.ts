@@ -1,3 +1,5 @@
+import type { CompactionInfo, CompactionReason } from './compaction/compaction-strategy.js';
+import type { ContextView } from './compaction/context-view.js';
 import type { AgentEventPayload } from './events.js';
 import type { ErrorInfo } from './errors.js';
 import type { LimitHit, RunStopReason } from './agent-result.js';
@@ -58,6 +60,8 @@ export interface RunState {
   retry?: { delayMs: number; until: number; error: ProviderFailure };
   /** Whether the current turn already compacted after an overflow. */
   compacted: boolean;
+  /** Whether the current turn already compacted before its call (the context was over the threshold). */
+  precompacted?: boolean;
   batch?: ToolBatch;
   /** The assistant message of the current turn. */
   assistant?: AssistantMessage;
@@ -89,13 +93,18 @@ export interface MachineSettings {
   guardInput?: boolean;
   /** With an output schema: how many times an unacceptable final answer is asked for again (absent: no schema). */
   outputRetries?: number;
+  /** Whether the agent compacts its context (it has compaction steps); without, an overflow ends the run in error. */
+  compacts: boolean;
 }
 
 /** The statechart's context. Plain JSON: this is what a snapshot stores. */
 export interface AgentContext {
+  /** The whole history, appended in place and never rewritten (compaction included). */
   messages: Message[];
   /** The conversation's id, the same for every run until `reset()` (absent in snapshots of older versions). */
   sessionId?: string;
+  /** What the model is sent instead of the whole history since the last compaction; absent: the whole history. */
+  view?: ContextView;
   steering: Message[];
   followUps: Message[];
   permissions: RememberedPermissions;
@@ -146,7 +155,10 @@ export type AgentMachineEvent = { at: number } & (
   | { type: 'MODEL.DONE'; request: number; message: AssistantMessage; output?: JsonOutcome }
   /** `message`: the assistant message that records the failure, kept if it ends the turn. */
   | { type: 'MODEL.FAILED'; request: number; error: ProviderFailure; message: AssistantMessage; retryInMs?: number }
-  | { type: 'COMPACTED'; request: number; messages: Message[] }
+  /** The context is over the compaction threshold: compact before calling the model. */
+  | { type: 'MODEL.COMPACT'; request: number }
+  /** A compaction ended: `view` is the new view (absent: the context did not change), `usage` what its model calls cost. */
+  | { type: 'COMPACTED'; request: number; view?: ContextView; compaction: CompactionInfo; usage?: Usage }
   | ({ type: 'TOOLS.DONE'; request: number } & BatchOutcome)
   /** A call needs the user's approval; `results` are calls settled without running. */
   | { type: 'TOOLS.ASK'; request: number; callId: string; results: ToolResultMessage[] }
@@ -155,9 +167,9 @@ export type AgentMachineEvent = { at: number } & (
 /** Requests the machine makes of its effects. */
 export type EffectCommand =
   | { type: 'cmd.guard'; request: number; messages: Message[] }
-  /** `delayMs`: wait this long on the clock before calling (the step delay). */
-  | { type: 'cmd.model'; request: number; attempt: number; delayMs?: number }
-  | { type: 'cmd.compact'; request: number }
+  /** `compacted`: the turn compacted already, so the threshold is not checked again; `delayMs`: wait this long on the clock before calling (the step delay). */
+  | { type: 'cmd.model'; request: number; attempt: number; compacted: boolean; delayMs?: number }
+  | { type: 'cmd.compact'; request: number; reason: CompactionReason }
   | {
       type: 'cmd.tools';
       request: number;

@@ -1,16 +1,21 @@
 import type { AgentHooks } from './agent-hooks.js';
 import type { Clock, TimerHandle } from './clock.js';
+import { runCascade, type CompactionSettings } from './compaction/compaction-cascade.js';
+import type { CompactionReason } from './compaction/compaction-strategy.js';
+import { contextTokens, toContextView, viewMessages, type ContextView } from './compaction/context-view.js';
+import { messagesTokens, requestOverheadTokens } from './compaction/token-estimate.js';
+import { ErrorCode } from './errors.js';
 import type { AgentEventPayload } from './events.js';
+import { HistoryViews } from './history-view.js';
 import { STREAM_ABORTED } from './interrupts.js';
 import type { AgentMachineEvent } from './machine-types.js';
-import { textOf, toLlmMessages, type AssistantMessage, type LlmMessage, type Message } from './messages.js';
+import { inModelContext, textOf, toLlmMessages, type AssistantMessage, type LlmMessage, type Message } from './messages.js';
 import type { JsonOutcome } from './structured-output.js';
-import type { CompactionStrategy } from './compaction.js';
 import type { Provider, ProviderFailure, ProviderRequest } from './provider.js';
 import { StreamingMessageBuilder, type StreamingMessage } from './streaming-message.js';
+import { addUsage, emptyUsage, type Usage } from './usage.js';
 import type { ToolSet } from './tool-set.js';
 import type { RetryStrategy } from './retry-strategy.js';
-import { emptyUsage } from './usage.js';
 
 /** What the model effect needs. */
 export interface ModelEffectDeps {
@@ -22,8 +27,11 @@ export interface ModelEffectDeps {
   /** The tools, read at each call. */
   tools: ToolSet;
   retry: RetryStrategy;
-  compaction: CompactionStrategy;
-  /** Context window in tokens; requests estimated past it are reported as overflow (see `estimateTokens`). */
+  compaction: CompactionSettings;
+  /**
+   * Context window in tokens. A request estimated over the compaction threshold is compacted
+   * first; one estimated past the window (with `maxTokens` of reply) is reported as an overflow.
+   */
   contextWindow?: number;
   hooks: AgentHooks;
   /** Times the step delay. */
@@ -31,6 +39,13 @@ export interface ModelEffectDeps {
   now(): number;
   emit(payload: AgentEventPayload): void;
   send(event: AgentMachineEvent): void;
+}
+
+/** What a model call or a compaction reads of the agent's context. */
+export interface ModelContext {
+  /** The whole history (live: read it now, it grows). */
+  history: readonly Message[];
+  view: ContextView | undefined;
 }
 
 interface InFlight {
@@ -51,10 +66,13 @@ interface InFlight {
  */
 export class ModelEffect {
   readonly #deps: ModelEffectDeps;
+  readonly #views: HistoryViews;
   #current: InFlight | undefined;
 
   constructor(deps: ModelEffectDeps) {
     this.#deps = { ...deps };
+    // With convertToLlm, custom messages stay in each call's view for the hook to convert.
+    this.#views = new HistoryViews(deps.hooks.convertToLlm === undefined ? inModelContext : (m) => m.role === 'custom' || inModelContext(m));
   }
 
   /** Calls `provider` with `request` from the next call on (between runs: `Agent.configure`). */
@@ -69,37 +87,28 @@ export class ModelEffect {
   }
 
   /**
-   * Starts a model call for `request` (after `delayMs` on the clock, when given); the previous one,
-   * if any, must have been cancelled. `messages` must not change afterwards (a history view).
+   * Starts a model call for `request` (`compacted`: the turn compacted already), after `delayMs`
+   * on the clock when given; the previous one, if any, must have been cancelled.
    */
-  call(request: number, attempt: number, messages: readonly Message[], delayMs = 0): void {
+  call(request: number, attempt: number, context: ModelContext, compacted: boolean, delayMs = 0): void {
     const flight: InFlight = { request, controller: new AbortController(), streaming: false };
     this.#current = flight;
+    const begin = (): void => void this.#stream(flight, attempt, context, compacted).catch((error: unknown) => this.#fail(flight, attempt, internalFailure('model call failed', error)));
     if (delayMs <= 0) {
-      this.#begin(flight, attempt, messages);
+      begin();
       return;
     }
     flight.timer = this.#deps.clock.setTimeout(() => {
       flight.timer = undefined;
-      if (this.#isCurrent(flight)) this.#begin(flight, attempt, messages);
+      if (this.#isCurrent(flight)) begin();
     }, delayMs);
   }
 
-  #begin(flight: InFlight, attempt: number, messages: readonly Message[]): void {
-    this.#stream(flight, attempt, messages).catch((error: unknown) => this.#fail(flight, attempt, internalFailure('model call failed', error)));
-  }
-
-  /** Runs the compaction strategy over `messages`. */
-  compact(request: number, messages: readonly Message[]): void {
+  /** Runs the compaction cascade over what the model would be sent now. */
+  compact(request: number, reason: CompactionReason, context: ModelContext): void {
     const flight: InFlight = { request, controller: new AbortController(), streaming: false };
     this.#current = flight;
-    Promise.resolve()
-      .then(() => this.#deps.compaction.compact(messages, { signal: flight.controller.signal }))
-      .then(
-        (compacted) => this.#isCurrent(flight) && this.#deps.send({ type: 'COMPACTED', request, messages: compacted, at: this.#deps.now() }),
-        (error: unknown) => this.#fail(flight, 0, internalFailure('compaction failed', error)),
-      )
-      .catch((error: unknown) => this.#fail(flight, 0, internalFailure('compaction failed', error)));
+    this.#compact(flight, reason, context).catch((error: unknown) => this.#fail(flight, 0, internalFailure('compaction failed', error)));
   }
 
   /** Aborts the call for `request`. A reply that had started streaming is closed as failed. */
@@ -116,13 +125,31 @@ export class ModelEffect {
     return this.#current === flight;
   }
 
-  async #stream(flight: InFlight, attempt: number, history: readonly Message[]): Promise<void> {
+  async #stream(flight: InFlight, attempt: number, context: ModelContext, compacted: boolean): Promise<void> {
     const { provider, hooks, emit, send, now } = this.#deps;
     const signal = flight.controller.signal;
-    let messages = history;
+    const tools = this.#deps.tools.current().definitions;
+    const window = this.#deps.contextWindow;
+    if (window !== undefined) {
+      const needed = contextTokens(context.history, context.view, requestOverheadTokens({ ...this.#deps.request, tools }));
+      const { strategies } = this.#deps.compaction;
+      if (!compacted && strategies.length > 0 && needed > this.#threshold(window)) {
+        this.#current = undefined;
+        send({ type: 'MODEL.COMPACT', request: flight.request, at: now() });
+        return;
+      }
+      const withReply = needed + (this.#deps.request.maxTokens ?? 0);
+      if (withReply > window) {
+        this.#fail(flight, attempt, { kind: 'overflow', message: `the request needs about ${withReply} tokens with its reply, over the context window of ${window}`, retryable: false });
+        return;
+      }
+    }
+    // A fixed-length view without the messages that are not sent (failed, aborted, refused replies).
+    let messages = this.#views.of(viewMessages(context.history, context.view));
     if (hooks.transformContext !== undefined) {
       try {
-        messages = await hooks.transformContext(history, { signal });
+        const options = context.view === undefined ? { signal } : { signal, compaction: context.view.compaction };
+        messages = await hooks.transformContext(messages, options);
       } catch (error) {
         this.#fail(flight, attempt, internalFailure('transformContext hook failed', error));
         return;
@@ -131,21 +158,13 @@ export class ModelEffect {
     }
     let llm: readonly LlmMessage[];
     try {
-      // Without hooks the view already leaves custom messages out: no pass over the history.
+      // Without these hooks the view already leaves custom messages out: no pass over the history.
       llm = hooks.transformContext === undefined && hooks.convertToLlm === undefined ? (messages as readonly LlmMessage[]) : toLlmMessages(messages, hooks.convertToLlm);
     } catch (error) {
       this.#fail(flight, attempt, internalFailure('convertToLlm hook failed', error));
       return;
     }
-    const request: ProviderRequest = { ...this.#deps.request, tools: this.#deps.tools.current().definitions, messages: llm };
-    const window = this.#deps.contextWindow;
-    if (window !== undefined) {
-      const needed = estimateTokens(messages, request) + (request.maxTokens ?? 0);
-      if (needed > window) {
-        this.#fail(flight, attempt, { kind: 'overflow', message: `the request needs about ${needed} tokens with its reply, over the context window of ${window}`, retryable: false });
-        return;
-      }
-    }
+    const request: ProviderRequest = { ...this.#deps.request, tools, messages: llm };
     for await (const event of provider.stream(request, { signal })) {
       if (!this.#isCurrent(flight)) return;
       switch (event.type) {
@@ -168,6 +187,44 @@ export class ModelEffect {
       }
     }
     if (this.#isCurrent(flight)) this.#fail(flight, attempt, { kind: 'api', message: 'the provider stream ended without a result', retryable: true });
+  }
+
+  /** The tokens a request may take before it is compacted: the threshold of the window, leaving room for the reply. */
+  #threshold(window: number): number {
+    return Math.min(window * this.#deps.compaction.threshold, window - (this.#deps.request.maxTokens ?? 0));
+  }
+
+  async #compact(flight: InFlight, reason: CompactionReason, context: ModelContext): Promise<void> {
+    const { history, view } = context;
+    const { provider, request, emit, send, now } = this.#deps;
+    const overhead = requestOverheadTokens({ ...request, tools: this.#deps.tools.current().definitions });
+    const before = viewMessages(history, view);
+    const tokensBefore = contextTokens(history, view, overhead);
+    const window = this.#deps.contextWindow;
+    // After an overflow the estimate was wrong or the window is unknown: aim for half of it, at most.
+    let target = window === undefined ? Infinity : this.#threshold(window);
+    if (reason === 'overflow') target = Math.min(target, tokensBefore / 2);
+    let usage: Usage | undefined;
+    const outcome = await runCascade(before, this.#deps.compaction.strategies, {
+      signal: flight.controller.signal,
+      targetTokens: Math.max(0, target - overhead),
+      estimate: (messages) => messagesTokens(messages),
+      provider,
+      model: request.model,
+      addUsage: (more) => (usage = addUsage(usage ?? emptyUsage(), more)),
+    });
+    if (!this.#isCurrent(flight)) return;
+    this.#current = undefined;
+    for (const { strategy, message } of outcome.failed) emit({ type: 'error', error: { code: ErrorCode.CompactionFailed, message: `compaction step ${strategy} failed: ${message}` } });
+    const after = outcome.messages;
+    const changed = after.length !== before.length || after.some((message, i) => message !== before[i]);
+    const tokensAfter = changed ? overhead + messagesTokens(after) : tokensBefore;
+    const info = { reason, strategy: outcome.applied.at(-1) ?? 'none', strategies: outcome.applied, tokensBefore, tokensAfter };
+    const next = toContextView(history, view, before, after, tokensAfter, info);
+    const event: AgentMachineEvent = { type: 'COMPACTED', request: flight.request, compaction: next.compaction, at: now() };
+    if (changed) event.view = next;
+    if (usage !== undefined) event.usage = usage;
+    send(event);
   }
 
   /** `MODEL.DONE` for `message`, with the output check of a reply that may be the final answer. */
@@ -208,27 +265,4 @@ export class ModelEffect {
 
 function internalFailure(what: string, error: unknown): ProviderFailure {
   return { kind: 'api', message: `${what}: ${error instanceof Error ? error.message : String(error)}`, retryable: false };
-}
-
-/**
- * A request's size in tokens: what the model reported for the last reply (its input and output)
- * plus about one token per four characters of everything after it (or of the whole request when
- * there was no reply yet). Coarse on purpose: it only has to see an overflow coming.
- */
-export function estimateTokens(messages: readonly Message[], request: Omit<ProviderRequest, 'messages'>): number {
-  let tokens = 0;
-  let from = 0;
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const message = messages[i];
-    if (message?.role === 'assistant' && message.usage.input + message.usage.cacheRead > 0) {
-      const { input, output, cacheRead, cacheWrite } = message.usage;
-      tokens = input + output + cacheRead + cacheWrite;
-      from = i + 1;
-      break;
-    }
-  }
-  let chars = 0;
-  if (from === 0) chars += (request.systemPrompt?.length ?? 0) + JSON.stringify(request.tools).length;
-  for (let i = from; i < messages.length; i++) chars += JSON.stringify(messages[i]?.content ?? '').length;
-  return tokens + Math.ceil(chars / 4);
 }

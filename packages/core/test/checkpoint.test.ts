@@ -1,8 +1,8 @@
 /**
  * Incremental checkpoints: `checkpoint(mark)` returns the snapshot without its history plus only
  * the messages added since the previous checkpoint, so a turn's checkpoint does not grow with
- * the conversation; head + every added slice rebuild exactly `snapshot()`; a history replaced by
- * compaction is written whole again.
+ * the conversation; head + every added slice rebuild exactly `snapshot()`; a compaction does not
+ * rewrite the history (its view is in the head), so checkpoints keep appending through it.
  */
 import { describe, expect, it } from 'vitest';
 import { withHistory, type AgentCheckpoint, type Message } from '../src/index.js';
@@ -32,7 +32,7 @@ describe('checkpoints', () => {
     expect(withHistory(final.head, history)).toEqual(agent.snapshot());
   });
 
-  it('write the whole history again after a compaction replaced it', async () => {
+  it('keep appending after a compaction, which leaves the history whole', async () => {
     const agent = scriptedAgent(
       [{ text: 'one' }, { error: { kind: 'overflow' } }, { text: 'two' }],
       { compaction: { compact: (messages) => messages.slice(-1) } },
@@ -43,7 +43,9 @@ describe('checkpoints', () => {
     await agent.prompt('second');
     await compacted;
     const after = agent.checkpoint(before.mark);
-    expect(after.from).toBe(0);
+    expect(after.from).toBe(2);
     expect(after.added.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(after.head.context.view).toMatchObject({ head: [], from: 2, at: 3 });
+    expect(withHistory(after.head, [...before.added, ...after.added])).toEqual(agent.snapshot());
   });
 });

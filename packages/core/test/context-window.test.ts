@@ -1,7 +1,8 @@
 /**
- * Compaction before overflow: with `contextWindow` set, a request estimated not to fit (the last
- * reply's reported tokens plus about a token per four characters since) is compacted before it
- * is sent, so the provider never sees it; a request that still does not fit ends in `error`.
+ * Compaction before overflow: with `contextWindow` set, a request estimated over the threshold of
+ * the window (the last reply's reported tokens plus about a token per four characters since) is
+ * compacted before it is sent, so the provider never sees it; a request that still does not fit
+ * the window ends in `error` without being sent.
  */
 import { describe, expect, it } from 'vitest';
 import { Agent, type Message } from '../src/index.js';

@@ -1,14 +1,15 @@
 /**
  * Failures (behaviour 10): retryable provider errors are retried with capped, jittered exponential
  * back-off on the injected clock, honouring retry-after, and an abort during the back-off ends the
- * run without another request; a context overflow compacts the history once per turn and retries;
+ * run without another request; a context overflow compacts the context once per turn and retries
+ * (the history itself stays whole);
  * tool calls cut off by a `length` stop get INCOMPLETE_TOOL_CALL results without running; a
  * non-retried error ends in `error`; a reply that failed mid-stream is closed as `failed` so a
- * consumer can drop its partial text. `exponentialBackoff` and `dropOldestTurns` are tested directly.
+ * consumer can drop its partial text. `exponentialBackoff` is tested directly.
  */
 import { describe, expect, it } from 'vitest';
 import {
-  Agent, dropOldestTurns, exponentialBackoff, INCOMPLETE_TOOL_CALL, type AgentOptions, type AssistantMessage, type Message, type ProviderFailure,
+  Agent, exponentialBackoff, INCOMPLETE_TOOL_CALL, type AgentOptions, type Message, type ProviderFailure,
 } from '../src/index.js';
 import { createScriptedProvider, flushPromises, SimulatedClock, type ScriptStep } from '../src/testing.js';
 import { ALLOW, echoTool, nextEvent, record } from './support.js';
@@ -123,10 +124,11 @@ describe('context overflow', () => {
     expect(eventsOf(events, 'compaction').map(({ removedMessages, keptMessages }) => ({ removedMessages, keptMessages }))).toEqual([{ removedMessages: 2, keptMessages: 3 }]);
     expect(provider.seen.map((messages) => messages.length)).toEqual([1, 3, 5, 3]);
     expect(provider.seen[3]).toEqual([inputs[0]?.[0], inputs[0]?.[3], inputs[0]?.[4]]);
-    expect(agent.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'toolResult', 'assistant']);
+    expect(agent.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'toolResult', 'assistant', 'toolResult', 'assistant']);
+    expect(agent.contextMessages.map((m) => m.role)).toEqual(['user', 'assistant', 'toolResult', 'assistant']);
   });
 
-  it('keeps result.messages to the run when compaction drops earlier runs', async () => {
+  it('keeps the whole history, and result.messages to the run, when compaction leaves earlier runs out of the context', async () => {
     const compaction = { compact: (messages: readonly Message[]) => messages.slice(2) };
     const { agent } = setup([{ text: 'first run' }, toolTurn('x'), { error: { kind: 'overflow' } }, { text: 'second run' }], { compaction });
     await agent.prompt('one');
@@ -134,7 +136,9 @@ describe('context overflow', () => {
     expect(result.stopReason).toBe('stop');
     expect(result.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'toolResult', 'assistant']);
     expect(result.messages[0]).toMatchObject({ role: 'user', content: 'two' });
-    expect(agent.messages).toEqual(result.messages);
+    expect(agent.messages.map((m) => m.role)).toEqual(['user', 'assistant', ...result.messages.map((m) => m.role)]);
+    expect(agent.messages.slice(2)).toEqual(result.messages);
+    expect(agent.contextMessages).toEqual(result.messages);
   });
 
   it('ends in error when the compacted history overflows again in the same turn', async () => {
@@ -147,48 +151,6 @@ describe('context overflow', () => {
     expect(result.error?.code).toBe('provider_error');
     expect(compacted).toEqual([1]);
     expect(provider.requests).toHaveLength(2);
-  });
-});
-
-describe('dropOldestTurns', () => {
-  const at = 0;
-  const user = (text: string): Message => ({ role: 'user', content: text, timestamp: at });
-  const assistant = (text: string, callIds: string[] = []): AssistantMessage => ({
-    role: 'assistant', content: [{ type: 'text', text }, ...callIds.map((id) => ({ type: 'toolCall' as const, id, name: 'echo', arguments: {} }))],
-    stopReason: callIds.length > 0 ? 'toolUse' : 'stop', usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
-    model: 'm', timestamp: at,
-  });
-  const result = (id: string): Message => ({ role: 'toolResult', toolCallId: id, toolName: 'echo', content: [{ type: 'text', text: id }], isError: false, timestamp: at });
-  const history: Message[] = [
-    user('task'), assistant('a1', ['c1']), result('c1'), assistant('a2', ['c2', 'c3']), result('c2'), result('c3'), assistant('a3'), user('more'), assistant('a4', ['c4']), result('c4'),
-  ];
-
-  /** Every tool result follows the assistant message that made its call, with only results between. */
-  function pairsIntact(messages: Message[]): boolean {
-    let open = new Set<string>();
-    for (const m of messages) {
-      if (m.role === 'assistant') open = new Set(m.content.flatMap((p) => (p.type === 'toolCall' ? [p.id] : [])));
-      else if (m.role === 'toolResult' && !open.delete(m.toolCallId)) return false;
-      else if (m.role === 'user') open = new Set();
-    }
-    return messages.every((m) => m.role !== 'assistant' || m.content.every((p) => p.type !== 'toolCall' || messages.some((r) => r.role === 'toolResult' && r.toolCallId === p.id)));
-  }
-
-  it('keeps the first user message and drops the oldest half of the turns', () => {
-    const input = [...history];
-    const out = dropOldestTurns().compact(input, { signal: new AbortController().signal }) as Message[];
-    expect(out.map((m) => (m.role === 'toolResult' ? m.toolCallId : m.role === 'user' ? m.content : (m.content[0] as { text: string }).text))).toEqual(['task', 'a3', 'more', 'a4', 'c4']);
-    expect(input).toEqual(history);
-  });
-
-  it('never separates a tool call from its results, whatever the fraction', () => {
-    for (const dropFraction of [0.01, 0.25, 0.4, 0.5, 0.6, 0.75, 1]) {
-      const out = dropOldestTurns({ dropFraction }).compact(history, { signal: new AbortController().signal }) as Message[];
-      expect(out[0]).toBe(history[0]);
-      expect(out.length).toBeLessThan(history.length);
-      expect(out.at(-1)).toBe(history.at(-1));
-      expect(pairsIntact(out), `dropFraction ${dropFraction}`).toBe(true);
-    }
   });
 });
 

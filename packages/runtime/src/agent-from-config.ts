@@ -1,8 +1,9 @@
-import { Agent, TroupeError, type AgentOptions, type Clock } from '@troupe/core';
+import { Agent, TroupeError, type AgentOptions, type Clock, type Provider } from '@troupe/core';
 import { createProvider, type CreateProviderOptions, type ProviderEnv } from '@troupe/providers';
 import type { McpHub } from '@troupe/mcp';
 import type { ToolOptions, ToolRegistry } from '@troupe/tools';
-import type { AgentConfig, GraphConfig } from './config/graph-config.js';
+import { compactionOptions } from './compaction-from-config.js';
+import type { AgentConfig, GraphConfig, ModelConfig } from './config/graph-config.js';
 import { GraphErrorCode } from './config/graph-file-error.js';
 import { UnknownAgentError } from './config/unknown-agent-error.js';
 import { agentRunOptions } from './agent-run-options.js';
@@ -36,7 +37,8 @@ export function agentConfigOf(graph: GraphConfig, name: string): AgentConfig {
 /**
  * Builds the {@link AgentOptions} of one agent of a loaded graph: a fresh provider for its model
  * (a scripted model starts at the first step; a vendor model with its key, base URL, headers and
- * caching), the model's thinking level and output limit, fresh tool instances from the registry
+ * caching), the model's thinking level, output limit and context window, its compaction settings
+ * (a summary model gets its own fresh provider), fresh tool instances from the registry
  * (with the agent's workspace and each tool's settings), the tools of its tool modules (the same
  * objects for every agent: a module's tools are shared), tools from the MCP hub (its `server.*` /
  * `server.tool` selectors, resolved against the servers' current tool lists), its system prompt,
@@ -52,21 +54,9 @@ export function agentConfigOf(graph: GraphConfig, name: string): AgentConfig {
  */
 export function agentOptionsFromConfig(graph: GraphConfig, name: string, options: AgentFromConfigOptions = {}): AgentOptions {
   const agent = agentConfigOf(graph, name);
-  const model = Object.hasOwn(graph.models, agent.model) ? graph.models[agent.model] : undefined;
-  if (model === undefined) {
-    throw new TroupeError(GraphErrorCode.UnknownModel, `agent "${name}" uses the unknown model "${agent.model}"`, { data: { agent: name, model: agent.model } });
-  }
+  const model = modelOf(graph, agent.model, name);
   const { clock } = options;
-  const providerOptions: CreateProviderOptions = {};
-  if (model.script !== undefined) providerOptions.script = model.script;
-  if (clock !== undefined) providerOptions.clock = clock;
-  if (options.env !== undefined) providerOptions.env = options.env;
-  const { apiKey, baseUrl, headers, cache } = model.options ?? {};
-  if (apiKey !== undefined) providerOptions.apiKey = apiKey;
-  if (baseUrl !== undefined) providerOptions.baseUrl = baseUrl;
-  if (headers !== undefined) providerOptions.headers = headers;
-  if (cache !== undefined) providerOptions.cache = cache;
-  const provider = createProvider(model.spec, providerOptions);
+  const provider = providerFor(model, options);
   const registry = options.tools ?? defaultToolRegistry();
   const toolOptions: ToolOptions = { ...options.toolOptions };
   if (toolOptions.now === undefined && clock !== undefined) toolOptions.now = () => clock.now();
@@ -85,6 +75,13 @@ export function agentOptionsFromConfig(graph: GraphConfig, name: string, options
   };
   if (model.options?.thinking !== undefined) agentOptions.thinking = model.options.thinking;
   if (model.options?.maxTokens !== undefined) agentOptions.maxTokens = model.options.maxTokens;
+  if (model.contextWindow !== undefined) agentOptions.contextWindow = model.contextWindow;
+  if (agent.compaction !== undefined) {
+    agentOptions.compaction = compactionOptions(agent.compaction, (key) => {
+      const summarizer = modelOf(graph, key, name);
+      return { provider: providerFor(summarizer, options), model: summarizer.spec.model };
+    });
+  }
   if (agent.systemPrompt !== undefined) agentOptions.systemPrompt = agent.systemPrompt;
   if (agent.limits !== undefined) agentOptions.limits = { ...agent.limits };
   if (agent.permissions !== undefined) agentOptions.permissions = permissionsWithMcp(structuredClone(agent.permissions), options.mcp);
@@ -93,6 +90,28 @@ export function agentOptionsFromConfig(graph: GraphConfig, name: string, options
   if (clock !== undefined) agentOptions.clock = clock;
   Object.assign(agentOptions, agentRunOptions(graph, agent, model, options.guardrails ?? defaultGuardrailRegistry()));
   return agentOptions;
+}
+
+function modelOf(graph: GraphConfig, key: string, agent: string): ModelConfig {
+  const model = Object.hasOwn(graph.models, key) ? graph.models[key] : undefined;
+  if (model === undefined) {
+    throw new TroupeError(GraphErrorCode.UnknownModel, `agent "${agent}" uses the unknown model "${key}"`, { data: { agent, model: key } });
+  }
+  return model;
+}
+
+/** A fresh provider for a model of the graph (a scripted one starts at its first step). */
+function providerFor(model: ModelConfig, options: AgentFromConfigOptions): Provider {
+  const providerOptions: CreateProviderOptions = {};
+  if (model.script !== undefined) providerOptions.script = model.script;
+  if (options.clock !== undefined) providerOptions.clock = options.clock;
+  if (options.env !== undefined) providerOptions.env = options.env;
+  const { apiKey, baseUrl, headers, cache } = model.options ?? {};
+  if (apiKey !== undefined) providerOptions.apiKey = apiKey;
+  if (baseUrl !== undefined) providerOptions.baseUrl = baseUrl;
+  if (headers !== undefined) providerOptions.headers = headers;
+  if (cache !== undefined) providerOptions.cache = cache;
+  return createProvider(model.spec, providerOptions);
 }
 
 /** A new {@link Agent} for one agent of a loaded graph; see {@link agentOptionsFromConfig}. */

@@ -1,6 +1,6 @@
 export { agentConfigOf, agentOptionsFromConfig, createAgentFromConfig } from './agent-from-config.js';
 export { GraphErrorCode, GraphFileError, formatGraphProblem, formatGraphProblems } from './config/graph-file-error.js';
-export { SUPPORTED_GRAPH_VERSIONS } from './config/graph-config.js';
+export { COMPACTION_STRATEGIES, SUPPORTED_GRAPH_VERSIONS } from './config/graph-config.js';
 export { interpolateEnv } from './config/env-interpolation.js';
 export { graphToMermaid } from './config/graph-mermaid.js';
 export { loadGraphFile, parseGraph } from './config/load-graph.js';
@@ -31,8 +31,8 @@ export { PipelineErrorCode } from './pipeline/template.js';
 
 export type { AgentFromConfigOptions } from './agent-from-config.js';
 export type {
-  AgentConfig, AgentStepConfig, GraphConfig, GraphVersion, MapStepConfig, ModelConfig, ModelOptions, ParallelStepConfig, PipelineConfig, PipelineStepConfig, StepBase,
-  StepOutputConfig,
+  AgentConfig, AgentStepConfig, CompactionConfig, CompactionStrategyName, GraphConfig, GraphVersion, MapStepConfig, ModelConfig, ModelOptions, ParallelStepConfig,
+  PipelineConfig, PipelineStepConfig, StepBase, StepOutputConfig,
 } from './config/graph-config.js';
 export type { Env, EnvProblem, InterpolationResult } from './config/env-interpolation.js';
 export type { GraphProblem } from './config/graph-file-error.js';

@@ -38,9 +38,9 @@ interface Node extends Omit<ActorRow, 'depth' | 'last'> {
 
 /**
  * The actors of a run as its events describe them: each one's state, turns, running tools,
- * tokens and cost, arranged as a tree by path. Children keep the order they appeared in (the
- * order delegations were made, map items in turn), or the order of a pipeline's steps once
- * {@link ActorTree.layout} has placed them. Fed every event, live or read back from a run's log.
+ * tokens and cost, arranged as a tree by path. Children keep the order they appeared in, actors
+ * of one kind by their number (`#1` before `#2`, map item 1 before 2, even when #2's first event
+ * came first), and a pipeline's steps their order once {@link ActorTree.layout} has placed them. Fed every event, live or read back from a run's log.
  */
 export class ActorTree {
   readonly #nodes = new Map<string, Node>();
@@ -136,10 +136,31 @@ export class ActorTree {
       this.#nodes.set(path, node);
       const cut = path.lastIndexOf('/');
       if (cut < 0) this.#roots.push(node);
-      else this.#node(path.slice(0, cut), 'group').children.push(node);
+      else insertInOrder(this.#node(path.slice(0, cut), 'group').children, node);
     }
     return node;
   }
+}
+
+/** A child's name split into its base and number: `researcher#2` → researcher, 2; a map item `3` → '', 3. */
+function numbered(path: string): { base: string; index: number } | undefined {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const match = /^(.*?)#?(\d+)$/.exec(name);
+  return match === null ? undefined : { base: match[1] ?? '', index: Number(match[2]) };
+}
+
+/**
+ * Adds `node` to `siblings` in the order actors of one kind were numbered (`#1` before `#2`, map
+ * item 1 before 2), whatever order their first events arrived in; others go last.
+ */
+function insertInOrder(siblings: Node[], node: Node): void {
+  const own = numbered(node.path);
+  const before = own === undefined ? -1 : siblings.findIndex((sibling) => {
+    const other = numbered(sibling.path);
+    return other !== undefined && other.base === own.base && other.index > own.index;
+  });
+  if (before < 0) siblings.push(node);
+  else siblings.splice(before, 0, node);
 }
 
 const ENDED: ReadonlySet<ActorRow['state']> = new Set(['done', 'aborted', 'error']);

@@ -1,9 +1,10 @@
 /**
  * Proves the actor tree arranges a run's actors as the run does: a pipeline's steps in their
  * order (every step shown before it runs, a parallel step's sub-steps under it, map items under
- * their step as they start), delegated children in the order they were made (`#10` after `#9`,
- * not sorted as text), groups counting the actors below them, and each actor's running tools
- * with their start. `formatRow`, which `troupe show` prints, keeps its format.
+ * their step in their order), delegated children in the order they were numbered (`#10` after
+ * `#9`, not sorted as text, `#1` before `#2` whichever started first; regression: the terminal
+ * test saw map item 2 above item 1), groups counting the actors below them, and each actor's
+ * running tools with their start. `formatRow`, which `troupe show` prints, keeps its format.
  */
 import type { PipelineStepConfig } from '@troupe/runtime';
 import { describe, expect, it } from 'vitest';
@@ -40,9 +41,12 @@ describe('ActorTree', () => {
     expect(sections?.counts).toEqual({ running: 1, ended: 1, waiting: 0 });
   });
 
-  it('keeps delegated children in the order they started', () => {
+  it('keeps delegated children and map items in the order they were numbered, whichever started first', () => {
+    const map = new ActorTree();
+    for (const n of [2, 1, 3]) map.apply(eventAt(`report/sections/${n}`, { type: 'agent_start', sessionId: 'ses_1' }));
+    expect(map.rows.map((row) => row.path)).toEqual(['report', 'report/sections', 'report/sections/1', 'report/sections/2', 'report/sections/3']);
     const tree = new ActorTree();
-    for (const n of [1, 2, 9, 10]) tree.apply(eventAt(`lead/researcher#${n}`, { type: 'agent_start', sessionId: 'ses_1' }));
+    for (const n of [1, 10, 2, 9]) tree.apply(eventAt(`lead/researcher#${n}`, { type: 'agent_start', sessionId: 'ses_1' }));
     tree.apply(eventAt('lead/critic#1', { type: 'agent_start', sessionId: 'ses_1' }));
     expect(tree.rows.map((row) => row.path)).toEqual(['lead', 'lead/researcher#1', 'lead/researcher#2', 'lead/researcher#9', 'lead/researcher#10', 'lead/critic#1']);
     expect(tree.rows.at(-1)?.last).toBe(true);

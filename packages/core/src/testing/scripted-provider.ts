@@ -1,4 +1,5 @@
 import { systemClock, type Clock } from '../clock.js';
+import { messagesTokens, requestOverheadTokens } from '../compaction/token-estimate.js';
 import { textOf, type AssistantContent, type AssistantMessage, type StopReason, type ToolCall } from '../messages.js';
 import type { Provider, ProviderErrorKind, ProviderEvent, ProviderFailure, ProviderRequest } from '../provider.js';
 import { emptyUsage, type Usage } from '../usage.js';
@@ -49,6 +50,12 @@ export interface ScriptedProviderOptions {
   startAt?: number;
   /** Keep a copy of every request in `requests` (for tests to inspect). Default true. */
   recordRequests?: boolean;
+  /**
+   * Report a reply's input tokens as the size of its request (about one token per four
+   * characters, the agent's own estimate), as a real model counts its prompt, instead of 10 per
+   * message. Default false.
+   */
+  inputFromSize?: boolean;
 }
 
 /** A provider that replays a script; `position` is the index of the next step. */
@@ -153,7 +160,7 @@ export function createScriptedProvider(script: readonly ScriptStep[], options: S
 
   function usageOf(step: ScriptedReply, request: ProviderRequest): Usage {
     const usage = emptyUsage();
-    usage.input = step.usage?.input ?? 10 * request.messages.length;
+    usage.input = step.usage?.input ?? (options.inputFromSize === true ? requestOverheadTokens(request) + messagesTokens(request.messages) : 10 * request.messages.length);
     usage.output = step.usage?.output ?? Math.ceil(((step.text?.length ?? 0) + (step.thinking?.length ?? 0)) / 4) + 10 * (step.toolCalls?.length ?? 0);
     usage.cacheRead = step.usage?.cacheRead ?? 0;
     usage.cacheWrite = step.usage?.cacheWrite ?? 0;

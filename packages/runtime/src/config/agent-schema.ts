@@ -4,24 +4,16 @@ import { parseToolSelector } from '@troupe/mcp';
 import { AGENT_PLACEMENTS, type AgentConfig } from './graph-config.js';
 import { AGENT_RUN_FIELDS, applyRunSettings } from './agent-run-schema.js';
 import { readAgentTools } from './agent-tools-schema.js';
+import { readCompaction } from './compaction-schema.js';
 import { field, objectReader } from './object-reader.js';
 import type { ReadContext, Slot } from './read-context.js';
 import { readPath } from './tool-settings-schema.js';
 import {
-  listReader, oneOfReader, readNonNegativeInteger, readPositiveInteger, readPositiveNumber, readString, recordReader, reportType, type MapEntry, type Reader,
+  listReader, oneOfReader, readNonNegativeInteger, readPositiveInteger, readPositiveNumber, readString, recordReader, referenceReader, reportType, uniqueListReader, type MapEntry, type Reader,
 } from './yaml-readers.js';
 
 /** Agent names become path segments (`lead/researcher#2`), so they are kept to this alphabet. */
 const AGENT_NAME = /^[A-Za-z0-9_.-]+$/;
-
-/** A name that must be defined elsewhere (a model, a tool), recorded for the reference check. */
-function referenceReader(kind: 'model' | 'tool'): Reader<string> {
-  return (ctx, slot) => {
-    const name = readString(ctx, slot);
-    if (name !== undefined) ctx.refer(kind, name, slot);
-    return name;
-  };
-}
 
 /** A turn cap: a positive integer, or `unlimited` (YAML's `.inf` too) for none. */
 const readMaxTurns: Reader<number> = (ctx, slot) => {
@@ -43,20 +35,7 @@ const readLimits: Reader<Limits> = objectReader({
 const readVerdict = oneOfReader(['allow', 'ask', 'deny']);
 
 /** The agents it may delegate to: known agent names, each at most once. */
-const readDelegates: Reader<string[]> = (ctx, slot) => {
-  const seen = new Set<string>();
-  return listReader<string>((c, s) => {
-    const name = readString(c, s);
-    if (name === undefined) return undefined;
-    if (seen.has(name)) {
-      c.report(s, `duplicate agent "${name}" in ${slot.path}`);
-      return undefined;
-    }
-    seen.add(name);
-    c.refer('agent', name, s);
-    return name;
-  })(ctx, slot);
-};
+const readDelegates: Reader<string[]> = uniqueListReader(readString, 'agent', (ctx, name, slot) => ctx.refer('agent', name, slot));
 
 const readSupervisionFields = objectReader({ retries: field(readNonNegativeInteger), backoffMs: field(readNonNegativeInteger) });
 const readSupervision: Reader<{ retries: number; backoffMs: number }> = (ctx, slot) => {
@@ -97,6 +76,7 @@ export const AGENT_FIELDS = {
   workspace: field(readPath),
   limits: field(readLimits),
   permissions: field(readPermissions),
+  compaction: field(readCompaction),
   description: field(readString),
   delegates: field(readDelegates),
   maxDepth: field(readPositiveInteger),
@@ -128,10 +108,10 @@ function keySlot(entry: MapEntry): Slot {
 
 /**
  * One entry of `agents`: `model` (a key of `models`), `system`, `tools` (built-in names with
- * optional settings, MCP selectors and tool modules), `workspace`, `limits`, `permissions`, the
- * delegation settings, where its actors run (`placement`, `concurrency`), what ends its runs
- * (`completion`, `stepDelayMs`), and how they run (see `AGENT_RUN_FIELDS`: retries, tool
- * execution, queue modes, output schema, guardrails). The key is the agent's name and must be a
+ * optional settings, MCP selectors and tool modules), `workspace`, `limits`, `permissions`,
+ * `compaction`, the delegation settings, where its actors run (`placement`, `concurrency`), what
+ * ends its runs (`completion`, `stepDelayMs`), and how they run (see `AGENT_RUN_FIELDS`: retries,
+ * tool execution, queue modes, output schema, guardrails). The key is the agent's name and must be a
  * valid path segment.
  */
 export function readAgent(ctx: ReadContext, entry: MapEntry): AgentConfig | undefined {
@@ -150,6 +130,7 @@ export function readAgent(ctx: ReadContext, entry: MapEntry): AgentConfig | unde
   if (values.system !== undefined) agent.systemPrompt = values.system;
   if (values.limits !== undefined) agent.limits = values.limits;
   if (values.permissions !== undefined) agent.permissions = values.permissions;
+  if (values.compaction !== undefined) agent.compaction = values.compaction;
   if (values.description !== undefined) agent.description = values.description;
   if (values.delegates !== undefined && values.delegates.length > 0) agent.delegates = values.delegates;
   if (values.maxDepth !== undefined) agent.maxDepth = values.maxDepth;

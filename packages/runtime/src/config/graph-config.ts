@@ -18,7 +18,7 @@ export interface ModelConfig {
   script?: ScriptStep[];
   /** How a vendor model is reached and asked (`apiKey`, `baseUrl`, `headers`, `thinking`, `maxTokens`, `cache`). */
   options?: ModelOptions;
-  /** The model's context window in tokens, from the providers' catalog, when it knows the model. */
+  /** The model's context window in tokens: its `contextWindow`, else the providers' catalog's when it knows the model. */
   contextWindow?: number;
 }
 
@@ -51,6 +51,25 @@ export interface RetryConfig {
  * ./guards/pii.ts`, an absolute path).
  */
 export type GuardrailConfig = { name: string; settings?: unknown } | { module: string };
+
+/** The steps of a compaction cascade, by name. */
+export const COMPACTION_STRATEGIES = ['tool-results', 'summary', 'drop-oldest'] as const;
+
+/** One of {@link COMPACTION_STRATEGIES}. */
+export type CompactionStrategyName = (typeof COMPACTION_STRATEGIES)[number];
+
+/**
+ * How an agent compacts its context (`agents.<name>.compaction`): when (`threshold`, a fraction
+ * of its model's context window) and with which steps, in order (default: all three). `model` (a
+ * key of `models`) writes the summaries instead of the agent's own model; `toolResultBudget` is
+ * the tokens an old tool result keeps.
+ */
+export interface CompactionConfig {
+  threshold?: number;
+  strategies?: CompactionStrategyName[];
+  model?: string;
+  toolResultBudget?: number;
+}
 
 /** The values of an agent's `placement`; see {@link AgentConfig.placement}. */
 export const AGENT_PLACEMENTS = ['local', 'remote'] as const;
@@ -88,6 +107,8 @@ export interface AgentConfig {
   limits?: Limits;
   /** Absent: `smart` (read-only tools run, the others ask). */
   permissions?: PermissionRules;
+  /** How its context is compacted; absent: the core's default (80% of the window, all three steps, its own model). */
+  compaction?: CompactionConfig;
   /** One line saying what the agent does; shown to agents that may delegate to it. */
   description?: string;
   /** The agents it may delegate to (each becomes a `delegate_to_<name>` tool). */

@@ -1,4 +1,4 @@
-import { parseModelSpec, ProviderConfigError, ProviderErrorCode } from '@troupe/providers';
+import { modelInfoOf, parseModelSpec, ProviderConfigError, ProviderErrorCode } from '@troupe/providers';
 import type { GraphConfig, ModelConfig } from './graph-config.js';
 import { UnknownAgentError } from './unknown-agent-error.js';
 
@@ -9,8 +9,8 @@ export const OVERRIDE_MODEL = '--model';
  * A copy of `graph` whose agent `agentName` (default: the entry) runs on `spec` (`provider:model`,
  * what `troupe run --model` gives) instead of its own model. When the provider stays the same,
  * the agent's model options (key, base URL, headers, thinking, caching) carry over; otherwise the
- * new provider starts from its defaults (keys from the environment). The graph given is not
- * changed.
+ * new provider starts from its defaults (keys from the environment). The model's context window
+ * comes from the catalog. The graph given is not changed.
  *
  * Throws {@link ProviderConfigError} for a spec that does not parse or names a scripted model
  * (which would need a script), and {@link UnknownAgentError} for an agent the graph lacks.
@@ -24,6 +24,8 @@ export function withModelOverride(graph: GraphConfig, spec: string, agentName: s
   if (agent === undefined) throw new UnknownAgentError(agentName, Object.keys(graph.agents));
   const current = Object.hasOwn(graph.models, agent.model) ? graph.models[agent.model] : undefined;
   const model: ModelConfig = { name: OVERRIDE_MODEL, spec: parsed };
+  const contextWindow = modelInfoOf(parsed)?.contextWindow;
+  if (contextWindow !== undefined) model.contextWindow = contextWindow;
   if (current?.options !== undefined && current.spec.provider === parsed.provider) model.options = structuredClone(current.options);
   return {
     ...graph,

@@ -55,6 +55,7 @@ const readModelFields = objectReader({
   maxTokens: field(readPositiveInteger),
   temperature: field(readTemperature),
   topP: field(readTopP),
+  contextWindow: field(readPositiveInteger),
   cache: field(readCache),
 });
 
@@ -65,9 +66,10 @@ const CONNECTION_KEYS = ['apiKey', 'baseUrl', 'headers', 'cache'] as const;
  * One entry of `models`: `model: provider:model`, plus for a scripted model its steps, inline
  * (`script`) or from a YAML file (`scriptFile`), exactly one of the two; for a vendor model its
  * `apiKey`, `baseUrl`, `headers` and (Anthropic) `cache`; for any model `thinking`, `maxTokens`,
- * `temperature` and `topP`. A vendor model without a key (option or environment variable: a missing key, see
- * `ReadContext.reportMissingKeyAt`) or an OpenAI-compatible one without a base URL is reported
- * at its `model:` line.
+ * `temperature`, `topP` and `contextWindow` (which overrides the catalog's: a local model's, or
+ * a small window to test compaction with a scripted model). A vendor model without a key (option or environment
+ * variable: a missing key, see `ReadContext.reportMissingKeyAt`) or an OpenAI-compatible one
+ * without a base URL is reported at its `model:` line.
  */
 export function readModel(ctx: ReadContext, entry: MapEntry): ModelDraft | undefined {
   ctx.define('model', entry.key);
@@ -111,7 +113,7 @@ export function readModel(ctx: ReadContext, entry: MapEntry): ModelDraft | undef
   if (values.script !== undefined) draft.script = values.script;
   if (values.scriptFile !== undefined) draft.scriptFile = values.scriptFile;
   if (Object.keys(options).length > 0) draft.options = options;
-  const contextWindow = modelInfoOf(spec)?.contextWindow;
+  const contextWindow = values.contextWindow ?? modelInfoOf(spec)?.contextWindow;
   if (contextWindow !== undefined) draft.contextWindow = contextWindow;
   return draft;
 }

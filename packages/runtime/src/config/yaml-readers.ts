@@ -60,6 +60,15 @@ export const readString: Reader<string> = (ctx, slot) => {
   return typeof value === 'string' ? ctx.interpolate(value, slot) : reportType(ctx, slot, 'a string');
 };
 
+/** A name that must be defined elsewhere (a model, a tool), recorded for the reference check. */
+export function referenceReader(kind: 'model' | 'tool'): Reader<string> {
+  return (ctx, slot) => {
+    const name = readString(ctx, slot);
+    if (name !== undefined) ctx.refer(kind, name, slot);
+    return name;
+  };
+}
+
 /**
  * A string that only a run needs (an API key, a header, an MCP server's env value): like
  * {@link readString}, but an unset variable in it is a missing key, a warning when the load only
@@ -134,6 +143,27 @@ export function listReader<T>(item: Reader<T>, options: { nonEmpty?: boolean } =
       if (value !== undefined) out.push(value);
     });
     return out;
+  };
+}
+
+/**
+ * A list of names read with `item`, each at most once (a repeat is reported as
+ * `duplicate <what> "name" in <path>` and left out); `onItem` sees each name kept.
+ */
+export function uniqueListReader<T extends string>(item: Reader<T>, what: string, onItem?: (ctx: ReadContext, name: T, slot: Slot) => void): Reader<T[]> {
+  return (ctx, slot) => {
+    const seen = new Set<string>();
+    return listReader<T>((c, s) => {
+      const name = item(c, s);
+      if (name === undefined) return undefined;
+      if (seen.has(name)) {
+        c.report(s, `duplicate ${what} "${name}" in ${slot.path}`);
+        return undefined;
+      }
+      seen.add(name);
+      onItem?.(c, name, s);
+      return name;
+    })(ctx, slot);
   };
 }
 

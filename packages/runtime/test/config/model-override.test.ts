@@ -1,8 +1,9 @@
 /**
  * Proves `withModelOverride` (what `troupe run --model` does): the entry agent runs on the given
  * `provider:model`, keeping its model options when the provider stays the same and dropping them
- * when it changes, without changing the graph it was given; a scripted spec, a malformed spec and
- * an unknown agent are typed errors.
+ * when it changes, without changing the graph it was given, with the catalog's context window for
+ * the new model (regression: an overridden model had none, so it compacted only after an
+ * overflow); a scripted spec, a malformed spec and an unknown agent are typed errors.
  */
 import { ProviderConfigError } from '@troupe/providers';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +25,9 @@ describe('withModelOverride', () => {
   });
 
   it('starts from defaults for another provider', () => {
-    expect(withModelOverride(graph, 'anthropic:claude-sonnet-4-5').models[OVERRIDE_MODEL]).toEqual({ name: OVERRIDE_MODEL, spec: { provider: 'anthropic', model: 'claude-sonnet-4-5' } });
+    expect(withModelOverride(graph, 'anthropic:claude-sonnet-4-5').models[OVERRIDE_MODEL]).toEqual({
+      name: OVERRIDE_MODEL, spec: { provider: 'anthropic', model: 'claude-sonnet-4-5' }, contextWindow: 200_000,
+    });
   });
 
   it('rejects scripted and malformed specs and unknown agents', () => {

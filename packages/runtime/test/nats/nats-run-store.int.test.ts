@@ -109,9 +109,9 @@ describe('the NATS run store', () => {
     const runId = createRunId();
     await store.createRun(runOf(runId));
     const huge: AgentEvent = { type: 'error', error: { code: 'x', message: 'x'.repeat(2_000_000) }, runId, agentPath: parseAgentPath('lead'), seq: 1, ts: 0 };
-    store.appendEvent({ type: 'agent_start', runId, agentPath: parseAgentPath('lead'), seq: 0, ts: 0 });
+    store.appendEvent({ type: 'agent_start', sessionId: 'ses_1', runId, agentPath: parseAgentPath('lead'), seq: 0, ts: 0 });
     store.appendEvent(huge);
-    store.appendEvent({ type: 'agent_start', runId, agentPath: parseAgentPath('lead'), seq: 2, ts: 0 });
+    store.appendEvent({ type: 'agent_start', sessionId: 'ses_1', runId, agentPath: parseAgentPath('lead'), seq: 2, ts: 0 });
     await expect(store.flush(runId)).rejects.toMatchObject({ code: NatsErrorCode.EventNotStored, data: { agentPath: 'lead', seq: 1 } });
     expect((await store.readEvents(runId)).map((e) => e.seq)).toEqual([0, 2]);
     await store.flush(runId);
