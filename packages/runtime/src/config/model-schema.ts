@@ -44,7 +44,8 @@ const readScriptFile: Reader<ScriptFileRef> = (ctx, slot) => {
   return path === undefined ? undefined : { path, ctx, slot };
 };
 
-const readModelFields = objectReader({
+/** The keys of a model entry, with their readers. */
+export const MODEL_FIELDS = {
   model: field(readModelSpec, { required: true, missingHint: 'for example "model: openai:gpt-4.1-mini", or "model: scripted"' }),
   script: field(readScript),
   scriptFile: field(readScriptFile),
@@ -57,7 +58,9 @@ const readModelFields = objectReader({
   topP: field(readTopP),
   contextWindow: field(readPositiveInteger),
   cache: field(readCache),
-});
+};
+
+const readModelFields = objectReader(MODEL_FIELDS);
 
 /** Keys only vendor models take, and `cache`, which only Anthropic models take. */
 const CONNECTION_KEYS = ['apiKey', 'baseUrl', 'headers', 'cache'] as const;

@@ -1,7 +1,9 @@
 /**
  * The published JSON Schema of graph files (`@troupe/runtime/graph.schema.json`, for editors):
  * every example graph of the repository validates against it and loads; files with a typo'd
- * key, a wrong type or an unknown step shape do not validate; a `${NAME}` where a number belongs does.
+ * key, a wrong type or an unknown step shape do not validate; a `${NAME}` where a number belongs
+ * does; an agent and a model entry have exactly the keys the loader reads (regression: keys added
+ * to the loader were missing from the schema), and the run settings of issue 14 §5 validate.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { SchemaValidator } from '@troupe/core';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { AGENT_FIELDS } from '../../src/config/agent-schema.js';
+import { MODEL_FIELDS } from '../../src/config/model-schema.js';
 import { loadGraphFile } from '../../src/index.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -33,5 +37,26 @@ describe('graph JSON Schema', () => {
     expect(validate({ ...base, agents: { a: { model: 'm', limits: { maxTurns: '${MAX_TURNS:-5}' }, concurrency: '${N}' } } })).toEqual({ ok: true });
     expect(validate({ ...base, pipelines: { p: { steps: [{ id: 's', agnet: 'a' }] } } }).ok).toBe(false);
     expect(validate({ ...base, version: 2 }).ok).toBe(false);
+  });
+
+  it('has exactly the keys the loader reads for agents and models', () => {
+    const definitions = schema['definitions'] as Record<string, { properties: Record<string, unknown> }>;
+    expect(Object.keys(definitions['agent']?.properties ?? {}).sort()).toEqual(Object.keys(AGENT_FIELDS).sort());
+    expect(Object.keys(definitions['model']?.properties ?? {}).sort()).toEqual(Object.keys(MODEL_FIELDS).sort());
+  });
+
+  it('accepts the run settings and rejects their typos', () => {
+    const base = { version: 1, models: { m: { model: 'scripted', thinking: 'xhigh', temperature: 0.3, topP: 0.9 } } };
+    const agent = {
+      model: 'm', retry: { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 5000 }, toolExecution: { mode: 'batched', size: 2 }, steeringMode: 'all', followUpMode: 'one-at-a-time',
+      outputSchema: { type: 'object' }, outputRetries: 2, completion: 'task',
+      guardrails: [{ maxInputLength: 4000 }, { denyPatterns: ['rm -rf'] }, { denyPatterns: { patterns: ['x'], ignoreCase: false, reason: 'no' } }, { module: './guards/pii.ts' }],
+    };
+    expect(validate({ ...base, agents: { a: agent } })).toEqual({ ok: true });
+    expect(validate({ ...base, agents: { a: { ...agent, toolExecution: 'sequential' } } })).toEqual({ ok: true });
+    for (const bad of [{ toolExecution: 'serial' }, { steeringMode: 'some' }, { guardrails: [{ maxInputLenght: 4 }] }, { guardrails: [{ denyPatterns: [] }] }, { retry: { tries: 2 } }]) {
+      expect(validate({ ...base, agents: { a: { model: 'm', ...bad } } }).ok).toBe(false);
+    }
+    expect(validate({ ...base, models: { m: { model: 'scripted', topP: 0 } }, agents: { a: { model: 'm' } } }).ok).toBe(false);
   });
 });

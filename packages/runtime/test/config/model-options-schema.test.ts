@@ -83,7 +83,7 @@ describe('vendor models in graph files', () => {
       ]),
     ).toEqual([
       '6:14: models.m.baseUrl must be an http or https URL, got "not a url"',
-      '7:15: models.m.thinking must be one of off, minimal, low, medium, high, got string "medum"',
+      '7:15: models.m.thinking must be one of off, minimal, low, medium, high, xhigh, got string "medum"',
       '8:16: models.m.maxTokens must be a positive integer, got number 0',
       '9:12: models.m.cache applies to anthropic models only',
       '13:13: models.s.apiKey is for vendor models, not scripted ones',
