@@ -10,6 +10,7 @@ export { createLogger, isLogLevel, LOG_LEVELS, REDACTED_KEYS } from './logger.js
 export { UnknownAgentError } from './config/unknown-agent-error.js';
 export { builtinModels, ProviderConfigError } from '@troupe/providers';
 export { defaultToolRegistry } from './default-tools.js';
+export { defaultGuardrailRegistry, GuardrailErrorCode, GuardrailRegistry } from './guardrails/guardrail-registry.js';
 export { connectMcpServers, createGraphMcpHub, mcpServersUsedBy } from './mcp/graph-mcp.js';
 export { McpAdapterError, McpErrorCode } from '@troupe/mcp';
 
@@ -30,9 +31,10 @@ export { runPipeline } from './pipeline/pipeline-runner.js';
 export { PipelineErrorCode } from './pipeline/template.js';
 
 export type { AgentFromConfigOptions } from './agent-from-config.js';
+export type { GuardrailFactory } from './guardrails/guardrail-registry.js';
 export type {
-  AgentConfig, AgentStepConfig, CompactionConfig, CompactionStrategyName, GraphConfig, GraphVersion, MapStepConfig, ModelConfig, ModelOptions, ParallelStepConfig,
-  PipelineConfig, PipelineStepConfig, StepBase, StepOutputConfig,
+  AgentConfig, AgentStepConfig, CompactionConfig, CompactionStrategyName, GraphConfig, GraphVersion, GuardrailConfig, MapStepConfig, ModelConfig, ModelOptions,
+  ParallelStepConfig, PipelineConfig, PipelineStepConfig, RetryConfig, StepBase, StepOutputConfig,
 } from './config/graph-config.js';
 export type { Env, EnvProblem, InterpolationResult } from './config/env-interpolation.js';
 export type { GraphProblem } from './config/graph-file-error.js';

@@ -162,6 +162,7 @@ export class NatsTransport implements Transport {
       return;
     }
     if (request.input !== undefined) task.input = request.input;
+    if (request.sessionId !== undefined) task.sessionId = request.sessionId;
     const spawning = this.#remote.spawning(runId, path);
     try {
       // An entry has no child record to say it exists: it is recorded queued (once a run).

@@ -27,6 +27,8 @@ export interface Task {
   command?: ControlCommand;
   /** Look for the actor's checkpoint first: it ran before (handed over by a stopping worker, or restored). */
   resume?: boolean;
+  /** The session a fresh actor's runs belong to (see `SpawnRequest.sessionId`). */
+  sessionId?: string;
 }
 
 /** The message body of `task`. */
@@ -43,7 +45,7 @@ export function parseTask(body: string): Task {
     throw new TroupeError(TaskErrorCode.Malformed, 'the task is not JSON', { cause: error });
   }
   if (typeof value !== 'object' || value === null) throw new TroupeError(TaskErrorCode.Malformed, 'the task is not an object');
-  const { runId, path, agent, depth, input, command, resume } = value as Record<string, unknown>;
+  const { runId, path, agent, depth, input, command, resume, sessionId } = value as Record<string, unknown>;
   if (typeof runId !== 'string' || typeof path !== 'string' || typeof agent !== 'string' || typeof depth !== 'number') {
     throw new TroupeError(TaskErrorCode.Malformed, 'the task lacks runId, path, agent or depth');
   }
@@ -54,6 +56,7 @@ export function parseTask(body: string): Task {
     throw new TroupeError(TaskErrorCode.Malformed, error instanceof Error ? error.message : String(error), { cause: error });
   }
   if (typeof input === 'string') task.input = input;
+  if (typeof sessionId === 'string') task.sessionId = sessionId;
   if (resume === true) task.resume = true;
   if (typeof command === 'object' && command !== null && typeof (command as { type?: unknown }).type === 'string') task.command = command as ControlCommand;
   return task;

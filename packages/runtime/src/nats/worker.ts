@@ -257,7 +257,7 @@ class TaskWorker implements Worker {
     if (task.depth > 0 && task.input !== undefined && task.resume !== true && task.command === undefined) {
       const claim = await this.#transport.claim(task, 'absent');
       if (claim !== undefined) {
-        this.#start(running, claim, { runId: task.runId, path: task.path, agent: task.agent, depth: task.depth, input: task.input });
+        this.#start(running, claim, { runId: task.runId, path: task.path, agent: task.agent, depth: task.depth, input: task.input, ...sessionOf(task) });
         return;
       }
     }
@@ -290,7 +290,7 @@ class TaskWorker implements Worker {
       await this.#deadLetter(running, takes.count);
       return;
     }
-    const request: SpawnRequest = { runId: task.runId, path: task.path, agent: task.agent, depth: task.depth };
+    const request: SpawnRequest = { runId: task.runId, path: task.path, agent: task.agent, depth: task.depth, ...sessionOf(task) };
     const snapshot = takes.first ? undefined : await loadSnapshot(this.#options.resources, task.runId, task.path);
     if (snapshot !== undefined && !isSnapshotActive(snapshot) && task.command?.type !== 'prompt') {
       // It ended, but its worker died before saying so: say it now from the snapshot.
@@ -376,4 +376,9 @@ class TaskWorker implements Worker {
     await this.#transport.records.end(task.runId, task.path, { ...task, graph: this.#hash }, result);
     await this.#finishRun(task, result);
   }
+}
+
+/** The task's session id, as spawn request fields. */
+function sessionOf(task: Task): { sessionId?: string } {
+  return task.sessionId === undefined ? {} : { sessionId: task.sessionId };
 }

@@ -15,6 +15,8 @@ export interface PipelineContext {
   root: AgentPath;
   validator: SchemaValidator;
   signal: AbortSignal;
+  /** The conversation the step actors' runs belong to (the run's). */
+  sessionId?: string;
 }
 
 /** A step's output, or the error it failed with (kept when the step says `continueOnError`). */

@@ -107,9 +107,9 @@ function checked(agent: string, path: AgentPath, result: AgentResult): AgentResu
 
 /** Begins a run of the actor at `path` and waits for its outcome; aborting the pipeline aborts it. */
 async function runActor(path: AgentPath, begin: Begin, context: PipelineContext): Promise<AgentResult> {
-  const { transport, runId, signal } = context;
+  const { transport, runId, signal, sessionId } = context;
   if (signal.aborted) throw new StepActorFailed('aborted', 'the pipeline was aborted');
-  if (begin.kind === 'spawn') await transport.spawn({ runId, path, agent: begin.agent, input: begin.input, depth: depthOf(path) });
+  if (begin.kind === 'spawn') await transport.spawn({ runId, path, agent: begin.agent, input: begin.input, depth: depthOf(path), ...(sessionId === undefined ? {} : { sessionId }) });
   else if (begin.kind === 'prompt') await transport.control(runId, path, { type: 'prompt', input: begin.input });
   const abort = (): void => void transport.control(runId, path, { type: 'abort' }).catch(() => undefined);
   signal.addEventListener('abort', abort, { once: true });

@@ -35,6 +35,8 @@ export interface RunRecord {
   /** The agent (or pipeline) the run started with. */
   entry: string;
   input: string;
+  /** The conversation the run belongs to: its entry's (and its delegates') session id. */
+  sessionId?: string;
   status: RunStatus;
   startedAt: number;
   endedAt?: number;

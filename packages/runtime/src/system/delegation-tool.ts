@@ -74,7 +74,7 @@ export function createDelegationTool(child: { name: string; description?: string
       if (context.depth + 1 > context.maxDepth) {
         return { content: `cannot delegate to ${child.name}: the delegation depth limit (${context.maxDepth}) is reached`, isError: true };
       }
-      const { runId, toolCallId, signal } = ctx;
+      const { runId, toolCallId, signal, sessionId } = ctx;
       const known = context.restored === false ? undefined : await context.store.child(runId, context.parent, toolCallId);
       if (known?.outcome !== undefined) return toToolResult(child.name, known.path, known.outcome);
       let record: ChildRecord | undefined = known;
@@ -95,7 +95,7 @@ export function createDelegationTool(child: { name: string; description?: string
           // Both at once: a crash between them can only cost a child started again, never a wrong answer.
           await Promise.all([
             context.store.saveChild(runId, current),
-            context.transport.spawn({ runId, path: current.path, agent: child.name, input: task, depth: current.depth }),
+            context.transport.spawn({ runId, path: current.path, agent: child.name, input: task, depth: current.depth, sessionId }),
           ]);
           result = await waitFor(current.path);
         }

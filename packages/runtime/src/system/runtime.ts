@@ -1,8 +1,8 @@
 import {
-  createRunId, isSnapshotActive, parseAgentPath, sharedSchemaValidator, systemClock, toErrorInfo, TroupeError, type AgentPath, type AgentResult,
+  createRunId, createSessionId, isSnapshotActive, parseAgentPath, sharedSchemaValidator, systemClock, toErrorInfo, TroupeError, type AgentPath, type AgentResult,
   type Clock, type RunId, type SchemaValidator, type Usage,
 } from '@troupe/core';
-import { runPipeline, type PipelineResult } from '../pipeline/pipeline-runner.js';
+import { runPipeline, type PipelineContext, type PipelineResult } from '../pipeline/pipeline-runner.js';
 import { agentConfigOf } from '../agent-from-config.js';
 import { defaultToolRegistry } from '../default-tools.js';
 import type { GraphConfig, PipelineConfig } from '../config/graph-config.js';
@@ -45,6 +45,8 @@ export interface RunStartOptions {
   /** The agent to start (default: the graph's entry). */
   entry?: string;
   runId?: RunId;
+  /** The conversation the run belongs to (recorded with it, carried by its actors' `agent_start`). Default: a new session. */
+  sessionId?: string;
 }
 
 /** Creates a {@link Runtime}. */
@@ -93,17 +95,18 @@ export class Runtime {
     if (pipeline === undefined) agentConfigOf(this.graph, entry);
     const id = options.runId ?? createRunId(this.#clock.now());
     const path = parseAgentPath(entry);
-    const record: RunRecord = { id, graphFile: this.graph.file, entry, input, status: 'running', startedAt: this.#clock.now() };
+    const sessionId = options.sessionId ?? createSessionId(this.#clock.now());
+    const record: RunRecord = { id, graphFile: this.graph.file, entry, input, sessionId, status: 'running', startedAt: this.#clock.now() };
     if (pipeline !== undefined) {
       const controller = new AbortController();
       const handle = this.#handle(id, path, [], () => Promise.resolve(controller.abort()));
-      handle.result = this.#finishPipeline(handle, this.store.createRun(record).then(() => this.#runPipeline(pipeline, input, id, controller.signal)), controller.signal);
+      handle.result = this.#finishPipeline(handle, this.store.createRun(record).then(() => this.#runPipeline(pipeline, input, id, sessionId, controller.signal)), controller.signal);
       return handle;
     }
     const handle = this.#handle(id, path);
     handle.result = this.#finish(handle, (async () => {
       await this.store.createRun(record);
-      await this.transport.spawn({ runId: id, path, agent: entry, input, depth: 0 });
+      await this.transport.spawn({ runId: id, path, agent: entry, input, depth: 0, sessionId });
       return this.transport.result(id, path);
     })());
     return handle;
@@ -159,13 +162,13 @@ export class Runtime {
       await this.transport.spawn({ runId, path: parseAgentPath(snapshot.agentPath), agent, snapshot, depth: depthOf(snapshot.agentPath) });
     }
     if (pipeline !== undefined) {
-      handle.result = this.#finishPipeline(handle, this.#runPipeline(pipeline, record.input, runId, controller.signal), controller.signal);
+      handle.result = this.#finishPipeline(handle, this.#runPipeline(pipeline, record.input, runId, record.sessionId, controller.signal), controller.signal);
       return handle;
     }
     const fresh = !byPath.has(entry) && (stranded === undefined || stranded.has(entry));
     handle.result = this.#finish(handle, (async () => {
       // It never checkpointed: nothing it did is lost by starting it again.
-      if (fresh) await this.transport.spawn({ runId, path: entry, agent: record.entry, input: record.input, depth: 0 });
+      if (fresh) await this.transport.spawn({ runId, path: entry, agent: record.entry, input: record.input, depth: 0, ...(record.sessionId === undefined ? {} : { sessionId: record.sessionId }) });
       return this.transport.result(runId, entry);
     })());
     return handle;
@@ -182,8 +185,10 @@ export class Runtime {
   }
 
   /** Runs `pipeline` in run `runId`; its step actors are recorded in the store, so a resumed run goes on from them. */
-  #runPipeline(pipeline: PipelineConfig, input: string, runId: RunId, signal: AbortSignal): Promise<PipelineResult> {
-    return runPipeline(pipeline, input, { transport: this.transport, store: this.store, runId, root: parseAgentPath(pipeline.name), validator: this.#validator, signal });
+  #runPipeline(pipeline: PipelineConfig, input: string, runId: RunId, sessionId: string | undefined, signal: AbortSignal): Promise<PipelineResult> {
+    const context: PipelineContext = { transport: this.transport, store: this.store, runId, root: parseAgentPath(pipeline.name), validator: this.#validator, signal };
+    if (sessionId !== undefined) context.sessionId = sessionId;
+    return runPipeline(pipeline, input, context);
   }
 
   #handle(id: RunId, entry: AgentPath, waiting: PendingAt[] = [], abort?: () => Promise<void>, resumed = false): RunHandle {

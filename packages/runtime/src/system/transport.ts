@@ -14,6 +14,8 @@ export interface SpawnRequest {
   snapshot?: AgentSnapshot;
   /** How many delegations deep the actor is (the entry is 0). */
   depth: number;
+  /** The conversation a fresh actor's runs belong to (its run's, a delegate's parent's); a restored actor keeps its snapshot's. */
+  sessionId?: string;
 }
 
 /** What can be asked of a running actor from anywhere. */

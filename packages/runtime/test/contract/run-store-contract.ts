@@ -31,7 +31,7 @@ const echo: Tool = {
 
 let counter = 0;
 const newRunId = (): RunId => createRunId(Date.now() + ++counter);
-const record = (id: RunId, startedAt = 0): RunRecord => ({ id, entry: 'lead', input: 'hi', status: 'running', startedAt });
+const record = (id: RunId, startedAt = 0): RunRecord => ({ id, entry: 'lead', input: 'hi', sessionId: `ses_${id}`, status: 'running', startedAt });
 const checkpointOf = ({ mark: _mark, ...rest }: AgentCheckpoint): Omit<AgentCheckpoint, 'mark'> => rest;
 
 /** Runs a scripted agent, taking a checkpoint at every turn end and one at the end, as a transport does. */
@@ -61,7 +61,7 @@ export function runStoreContract(name: string, make: MakeRunStore): void {
     });
 
     describe('records', () => {
-      it('creates, updates, gets and lists runs', async () => {
+      it('creates, updates, gets and lists runs (with their session ids)', async () => {
         const [a, b, c] = [newRunId(), newRunId(), newRunId()];
         await store.createRun(record(a, 30));
         await store.createRun(record(b, 10));

@@ -69,16 +69,16 @@ export function transportContract(name: string, make: MakeTransport, makeStore: 
       setup = undefined;
     });
 
-    it('spawns an actor whose events arrive tagged and in order, and reports its result', async () => {
+    it('spawns an actor whose events arrive tagged and in order, in its session, and reports its result', async () => {
       const transport = await start();
       const runId = newRun();
-      await store.createRun({ id: runId, entry: 'talker', input: 'hi', status: 'running', startedAt: 0 });
+      await store.createRun({ id: runId, entry: 'talker', input: 'hi', sessionId: 'ses_contract', status: 'running', startedAt: 0 });
       const events: AgentEvent[] = [];
       transport.events(runId).subscribe((e) => events.push(e));
       const ended = endOf(transport, runId, 'talker');
-      await transport.spawn({ runId, path: parseAgentPath('talker'), agent: 'talker', input: 'hi', depth: 0 });
+      await transport.spawn({ runId, path: parseAgentPath('talker'), agent: 'talker', input: 'hi', depth: 0, sessionId: 'ses_contract' });
       await ended;
-      expect(events[0]?.type).toBe('agent_start');
+      expect(events[0]).toMatchObject({ type: 'agent_start', sessionId: 'ses_contract' });
       expect(events.at(-1)?.type).toBe('agent_end');
       expect(events.every((e) => e.runId === runId && e.agentPath === 'talker')).toBe(true);
       expect(events.every((e, i) => i === 0 || e.seq > events[i - 1]!.seq)).toBe(true);
