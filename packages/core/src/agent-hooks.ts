@@ -59,53 +59,57 @@ export interface AgentHooks {
   onRunEnd?(result: AgentResult, ctx: RunHookContext): void;
 }
 
-/** Calls an agent's observing hooks, turning a throw into a reported `hook_failed` error. */
+/**
+ * Calls an agent's observing hooks, turning a throw into a reported `hook_failed` error. The
+ * hooks' context is made (by `context`) only when a hook is there to see it: a turn without hooks
+ * allocates nothing here.
+ */
 export class HookRunner {
   readonly #hooks: AgentHooks;
   readonly #report: (error: ErrorInfo) => void;
+  readonly #context: () => RunHookContext;
 
-  constructor(hooks: AgentHooks, report: (error: ErrorInfo) => void) {
+  constructor(hooks: AgentHooks, report: (error: ErrorInfo) => void, context: () => RunHookContext) {
     this.#hooks = hooks;
     this.#report = report;
+    this.#context = context;
   }
 
-  runStart(ctx: RunHookContext): void {
+  runStart(): void {
     const hook = this.#hooks.onRunStart;
-    if (hook !== undefined) this.#call('onRunStart', () => hook(ctx));
+    if (hook !== undefined) this.#call('onRunStart', () => hook(this.#context()));
   }
 
-  /** The reason to stop the run before this turn, if `beforeTurn` gives one. */
-  beforeTurn(ctx: HookContext): string | undefined {
+  /** The reason to stop the run before turn `turn`, if `beforeTurn` gives one. */
+  beforeTurn(turn: number): string | undefined {
     const hook = this.#hooks.beforeTurn;
     if (hook === undefined) return undefined;
     let stop: string | undefined;
     this.#call('beforeTurn', () => {
-      const verdict = hook(ctx);
+      const verdict = hook({ ...this.#context(), turn });
       if (verdict !== undefined && typeof verdict.stop === 'string') stop = verdict.stop;
     });
     return stop;
   }
 
   /** After `turn_end`: the turn's reply (if it came) and its tool results. */
-  afterTurn(ctx: HookContext, message: AssistantMessage | undefined, toolResults: readonly ToolResultMessage[]): void {
+  afterTurn(turn: number, message: AssistantMessage | undefined, toolResults: readonly ToolResultMessage[]): void {
     const hook = this.#hooks.afterTurn;
     if (hook === undefined) return;
     const failed = message === undefined || message.stopReason === 'error' || message.stopReason === 'aborted';
-    this.#call('afterTurn', () => hook({ ...ctx, toolResults, failed, ...(message === undefined ? {} : { message }) }));
+    this.#call('afterTurn', () => hook({ ...this.#context(), turn, toolResults, failed, ...(message === undefined ? {} : { message }) }));
   }
 
   /** Before `agent_end`: `onError` when the run ends in an error. */
-  beforeEnd(result: AgentResult, ctx: RunHookContext): void {
+  beforeEnd(result: AgentResult): void {
     const hook = this.#hooks.onError;
-    if (hook !== undefined && result.stopReason === 'error' && result.error !== undefined) {
-      const error = result.error;
-      this.#call('onError', () => hook(error, ctx));
-    }
+    const error = result.error;
+    if (hook !== undefined && result.stopReason === 'error' && error !== undefined) this.#call('onError', () => hook(error, this.#context()));
   }
 
-  runEnd(result: AgentResult, ctx: RunHookContext): void {
+  runEnd(result: AgentResult): void {
     const hook = this.#hooks.onRunEnd;
-    if (hook !== undefined) this.#call('onRunEnd', () => hook(result, ctx));
+    if (hook !== undefined) this.#call('onRunEnd', () => hook(result, this.#context()));
   }
 
   #call(name: string, fn: () => void): void {

@@ -1,7 +1,7 @@
 import type { Observable } from 'rxjs';
 import { createActor, type Actor } from 'xstate';
 import { AgentEffects } from './agent-effects.js';
-import { HookRunner, type RunHookContext } from './agent-hooks.js';
+import { HookRunner } from './agent-hooks.js';
 import { agentMachine, initialAgentContext } from './agent-machine.js';
 import type { AgentOptions } from './agent-options.js';
 import { machineSettings, type AgentChanges, type ModelSettings } from './agent-settings.js';
@@ -65,7 +65,7 @@ export class Agent {
 
     this.#runs = new RunTracker(this.#clock);
     const emit = (payload: AgentEventPayload): void => this.#publish(payload);
-    this.#hooks = new HookRunner(options.hooks ?? {}, (error) => emit({ type: 'error', error }));
+    this.#hooks = new HookRunner(options.hooks ?? {}, (error) => emit({ type: 'error', error }), () => ({ runId: this.#runId, sessionId: this.sessionId, messages: this.#context.messages }));
     this.#effects = new AgentEffects(options, {
       agentPath: this.path,
       clock: this.#clock,
@@ -351,7 +351,7 @@ export class Agent {
       if (isCommand(item)) {
         if (item.type !== 'cmd.model' || stop === undefined) this.#effects.carryOut(item, this.#context);
       } else if (item.type === 'turn_start') {
-        stop = this.#hooks.beforeTurn({ ...this.#runContext(), turn: item.turn });
+        stop = this.#hooks.beforeTurn(item.turn);
         if (stop === undefined) this.#publish(item);
       } else {
         this.#publish(item);
@@ -360,21 +360,17 @@ export class Agent {
     if (stop !== undefined) this.#send({ type: 'STOP', reason: stop });
   }
 
-  #runContext(): RunHookContext {
-    return { runId: this.#runId, sessionId: this.sessionId, messages: this.#context.messages };
-  }
-
   /** Stamps the envelope on `payload` and publishes it, with the run-level hooks around it (see `AgentHooks`). */
   #publish(payload: AgentEventPayload): void {
-    if (payload.type === 'agent_start') this.#hooks.runStart(this.#runContext());
-    else if (payload.type === 'agent_end') this.#hooks.beforeEnd(payload.result, this.#runContext());
+    if (payload.type === 'agent_start') this.#hooks.runStart();
+    else if (payload.type === 'agent_end') this.#hooks.beforeEnd(payload.result);
     const event = this.#events.publish(payload, this.#runId, this.path, this.#clock.now());
     switch (event.type) {
       case 'turn_end':
-        this.#hooks.afterTurn({ ...this.#runContext(), turn: event.turn }, event.message, event.toolResults);
+        this.#hooks.afterTurn(event.turn, event.message, event.toolResults);
         break;
       case 'agent_end':
-        this.#hooks.runEnd(event.result, this.#runContext());
+        this.#hooks.runEnd(event.result);
         this.#runs.end(event.result);
         break;
     }
