@@ -85,7 +85,7 @@ export interface DenyPatternsOptions {
  * string that is not a valid regular expression.
  */
 export function denyPatterns(patterns: readonly (string | RegExp)[], options: DenyPatternsOptions = {}): InputGuardrail {
-  const flags = options.ignoreCase === false ? 'u' : 'iu';
+  const flags = options.ignoreCase === false ? '' : 'i';
   const compiled = patterns.map((pattern) => (typeof pattern === 'string' ? new RegExp(pattern, flags) : pattern));
   return {
     name: 'denyPatterns',

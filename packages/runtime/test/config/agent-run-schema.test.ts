@@ -113,7 +113,7 @@ describe('run settings in graph files', () => {
       'graph.yaml:14:19: agents.a.outputSchema is not a valid JSON Schema: schema is invalid: data/type must be equal to one of the allowed values, data/type must be array, data/type must match a schema in anyOf',
       'graph.yaml:16:9: unknown guardrail "maxInputLenght" in agents.a.guardrails[0].maxInputLenght (did you mean "maxInputLength"?)',
       'graph.yaml:17:25: agents.a.guardrails[1].maxInputLength: the settings of maxInputLength are not valid: (root): must be >= 1 (maxInputLength rejects input longer than this many characters)',
-      'graph.yaml:18:23: agents.a.guardrails[2].denyPatterns: Invalid regular expression: /(unclosed/iu: Unterminated group',
+      'graph.yaml:18:23: agents.a.guardrails[2].denyPatterns: Invalid regular expression: /(unclosed/i: Unterminated group',
       'graph.yaml:19:9: agents.a.guardrails[3] must name one guardrail (for example "- maxInputLength: 4000" or "- module: ./guards/pii.ts")',
       'graph.yaml:20:17: guardrail module ./empty.ts: exports no guardrail (export default { name, check(input) { … } }, or export guardrails by name)',
     ]);
