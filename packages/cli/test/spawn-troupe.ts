@@ -22,6 +22,8 @@ export interface RunningTroupe {
   readonly exited: Promise<TroupeExit>;
   /** Resolves with what the child wrote so far to `stream` once it matches `pattern`; rejects if the child exits first. */
   matching(stream: 'stdout' | 'stderr', pattern: RegExp): Promise<string>;
+  /** What it wrote so far, for a test's failure message. */
+  written(): { stdout: string; stderr: string };
 }
 
 /** Options of {@link startTroupe} and {@link spawnTroupe}. */
@@ -79,7 +81,7 @@ export function startTroupe(args: readonly string[], options: TroupeSpawnOptions
       watchers.add(check);
       check();
     });
-  return { child, exited, matching };
+  return { child, exited, matching, written: () => ({ stdout, stderr }) };
 }
 
 /**

@@ -80,7 +80,11 @@ async function startFaultRig(): Promise<FaultRig> {
     },
     startRun: async (graph, flags = []) => {
       const run = start(['run', graph, '--input', 'Go.', ...nats, ...flags]);
-      const runId = await vi.waitFor(() => onlyRun(store), { timeout: 30_000, interval: 100 });
+      const runId = await vi.waitFor(() => onlyRun(store), { timeout: 30_000, interval: 100 }).catch((error: unknown) => {
+        const { stdout, stderr } = run.written();
+        const state = run.child.exitCode ?? run.child.signalCode ?? 'still running';
+        throw new Error(`${error instanceof Error ? error.message : String(error)}; troupe run (${state}) wrote:\n${stdout}\n${stderr}`);
+      });
       return { run, runId };
     },
     run: (args) => start(args).exited,
