@@ -98,7 +98,7 @@ export class ActorRecords {
   async list(runId: RunId): Promise<StoredActorRecord[]> {
     const keys = await this.#kv.keys(`${keyToken(runId)}.*`);
     const records: StoredActorRecord[] = [];
-    for await (const key of keys) {
+    for (const key of keys) {
       const path = parseAgentPath(fromKeyToken(key.slice(key.indexOf('.') + 1)));
       const found = await this.get(runId, path);
       if (found !== undefined) records.push(found);

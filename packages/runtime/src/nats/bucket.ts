@@ -1,4 +1,4 @@
-import { JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream';
+import { JetStreamApiCodes, JetStreamApiError, type JetStreamManager } from '@nats-io/jetstream';
 import type { KV, KvWatchEntry, KvWatchOptions } from '@nats-io/kv';
 import type { Msg, QueuedIterator } from '@nats-io/transport-node';
 import type { StoreRequests } from './store-requests.js';
@@ -23,27 +23,30 @@ const decoder = new TextDecoder();
  * writes whatever was there and resolves with the new revision, `create` only where the key is
  * absent (or deleted), `update` only over the given revision (both reject with a
  * `JetStreamApiError` of code 10071, "wrong last sequence", otherwise), `get` resolves with the
- * key's last entry or null. Listing keys and watching go through nats.js's KV. A bucket whose
- * stream does not allow direct gets, or that mirrors another, is served by nats.js's KV alone.
+ * key's last entry or null. Keys are listed from the stream's subjects (one request); watching goes
+ * through nats.js's KV. A bucket whose stream does not allow direct gets, or that mirrors another,
+ * is read and written by nats.js's KV alone.
  */
 export class Bucket {
   readonly name: string;
   readonly #kv: KV;
   readonly #requests: StoreRequests | undefined;
   readonly #stream: string;
+  readonly #jsm: JetStreamManager;
 
-  private constructor(name: string, kv: KV, requests: StoreRequests | undefined) {
+  private constructor(name: string, kv: KV, requests: StoreRequests | undefined, jsm: JetStreamManager) {
     this.name = name;
     this.#kv = kv;
     this.#requests = requests;
     this.#stream = `KV_${name}`;
+    this.#jsm = jsm;
   }
 
   /** Wraps nats.js's handle of bucket `name`, using `requests` where the bucket allows it. */
-  static async open(name: string, kv: KV, requests: StoreRequests): Promise<Bucket> {
+  static async open(name: string, kv: KV, requests: StoreRequests, jsm: JetStreamManager): Promise<Bucket> {
     const { config } = (await kv.status()).streamInfo;
     const plain = config.allow_direct === true && config.mirror === undefined;
-    return new Bucket(name, kv, plain ? requests : undefined);
+    return new Bucket(name, kv, plain ? requests : undefined, jsm);
   }
 
   async get(key: string): Promise<BucketEntry | null> {
@@ -77,9 +80,17 @@ export class Bucket {
     return (await this.#requests.publish(this.#subject(key), value, { expectedLastSubjectSequence: revision })).seq;
   }
 
-  /** The live keys matching `filter` (NATS wildcards). */
-  keys(filter?: string): Promise<QueuedIterator<string>> {
-    return this.#kv.keys(filter);
+  /**
+   * The keys matching `filter` (NATS wildcards) that have been written, deleted ones included (a
+   * `get` says so). Read from the stream's subjects in one request (paged by nats.js for very
+   * many), not with nats.js's `kv.keys()`: that lists through a push consumer that waits for a
+   * message with no pending behind it, and hung for 30 s and more when the bucket was written
+   * while it listed (a run record updated as its usage grows).
+   */
+  async keys(filter = '>'): Promise<string[]> {
+    const info = await this.#jsm.streams.info(this.#stream, { subjects_filter: this.#subject(filter) });
+    const prefix = this.#subject('');
+    return Object.keys(info.state.subjects ?? {}).map((subject) => subject.slice(prefix.length));
   }
 
   watch(options?: KvWatchOptions): Promise<QueuedIterator<KvWatchEntry>> {

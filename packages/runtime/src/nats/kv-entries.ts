@@ -42,11 +42,9 @@ export async function readEntry<T>(kv: Bucket, key: string, what: string, shape:
   return parseStored<T>(entry.value, `${what} at key ${key}`, shape);
 }
 
-/** Every live key of `kv` matching `filter` (NATS wildcards). */
-export async function listKeys(kv: Bucket, filter: string): Promise<string[]> {
-  const keys: string[] = [];
-  for await (const key of await kv.keys(filter)) keys.push(key);
-  return keys;
+/** Every key of `kv` matching `filter` (NATS wildcards); deleted ones are skipped when read (see {@link readEntries}). */
+export function listKeys(kv: Bucket, filter: string): Promise<string[]> {
+  return kv.keys(filter);
 }
 
 /** The values of `keys`, parsed and checked, skipping keys deleted meanwhile. */

@@ -94,11 +94,11 @@ export async function openNatsResources(nc: NatsConnection, options: NatsResourc
   const kvm = new Kvm(js);
   const requests = new StoreRequests(nc);
   const [runs, actors, heads, messages, children] = await Promise.all([
-    ensureBucket(kvm, names.runsBucket, requests),
-    ensureBucket(kvm, names.actorsBucket, requests),
-    ensureBucket(kvm, names.headsBucket, requests),
-    ensureBucket(kvm, names.messagesBucket, requests),
-    ensureBucket(kvm, names.childrenBucket, requests),
+    ensureBucket(kvm, names.runsBucket, requests, jsm),
+    ensureBucket(kvm, names.actorsBucket, requests, jsm),
+    ensureBucket(kvm, names.headsBucket, requests, jsm),
+    ensureBucket(kvm, names.messagesBucket, requests, jsm),
+    ensureBucket(kvm, names.childrenBucket, requests, jsm),
   ]);
   const connection = new ConnectionWatch(nc);
   const events = new EventPublisher({ nc, requests, names, connection });
@@ -131,7 +131,7 @@ async function ensureStream(jsm: JetStreamManager, wanted: WantedStream): Promis
   if (Object.keys(patch).length > 0) await jsm.streams.update(wanted.name, patch);
 }
 
-async function ensureBucket(kvm: Kvm, bucket: string, requests: StoreRequests): Promise<Bucket> {
+async function ensureBucket(kvm: Kvm, bucket: string, requests: StoreRequests, jsm: JetStreamManager): Promise<Bucket> {
   let kv;
   try {
     kv = await kvm.create(bucket, { history: 1, storage: StorageType.File });
@@ -139,7 +139,7 @@ async function ensureBucket(kvm: Kvm, bucket: string, requests: StoreRequests): 
     if (!isApiError(error, CREATED_MEANWHILE)) throw error;
     kv = await kvm.open(bucket);
   }
-  return Bucket.open(bucket, kv, requests);
+  return Bucket.open(bucket, kv, requests, jsm);
 }
 
 function isApiError(error: unknown, codes: readonly number[]): boolean {

@@ -5,7 +5,7 @@
  * sequence, no responders, a timeout, a closed connection), so callers treat both alike. A bucket
  * that does not allow direct gets is served through nats.js.
  */
-import { JetStreamApiError } from '@nats-io/jetstream';
+import { jetstreamManager, JetStreamApiError } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
 import { errors, RequestError, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ afterAll(async () => {
 
 async function freshBucket(options: { allow_direct?: boolean } = {}): Promise<Bucket> {
   const name = `b${++buckets}`;
-  return Bucket.open(name, await new Kvm(nc).create(name, { history: 1, ...options }), requests);
+  return Bucket.open(name, await new Kvm(nc).create(name, { history: 1, ...options }), requests, await jetstreamManager(nc));
 }
 
 describe('Bucket', () => {
@@ -66,19 +66,33 @@ describe('Bucket', () => {
     expect((await bucket.get('k'))?.string()).toBe('five');
   });
 
-  it('lists keys and watches through nats.js', async () => {
+  it('lists keys from the stream (deleted ones too, which get says), and watches through nats.js', async () => {
     const bucket = await freshBucket();
+    expect(await bucket.keys()).toEqual([]);
     await bucket.put('run1.a', '1');
     await bucket.put('run1.b', '2');
     await bucket.put('run2.a', '3');
-    const keys: string[] = [];
-    for await (const key of await bucket.keys('run1.*')) keys.push(key);
-    expect(keys.sort()).toEqual(['run1.a', 'run1.b']);
+    await bucket.put('run1.c', '4');
+    await new Kvm(nc).open(bucket.name).then((kv) => kv.delete('run1.c'));
+    expect((await bucket.keys('run1.*')).sort()).toEqual(['run1.a', 'run1.b', 'run1.c']);
+    expect((await bucket.get('run1.c'))?.operation).toBe('DEL');
     const watch = await bucket.watch({ key: 'run2.*' });
     for await (const entry of watch) {
       expect(entry).toMatchObject({ key: 'run2.a', operation: 'PUT' });
       break;
     }
+  });
+
+  it('lists keys while the bucket is written (regression: nats.js kv.keys() could hang then)', async () => {
+    const bucket = await freshBucket();
+    await bucket.put('run.record', '0');
+    let writing = true;
+    const writer = (async () => {
+      for (let i = 1; writing; i++) await bucket.put('run.record', String(i));
+    })();
+    for (let i = 0; i < 50; i++) expect(await bucket.keys()).toEqual(['run.record']);
+    writing = false;
+    await writer;
   });
 
   it('serves a bucket that does not allow direct gets through nats.js', async () => {
