@@ -23,12 +23,20 @@ export { createMemoryRunStore, RunStoreErrorCode } from './store/memory-run-stor
 export { hasEnded, isRunStatus, RUN_STATUSES } from './store/run-store.js';
 export { createDelegationTool, delegationToolName, outcomeOf } from './system/delegation-tool.js';
 export { DEFAULT_MAX_DEPTH, graphActorFactory } from './system/graph-actor-factory.js';
-export { ActorHost, TransportErrorCode } from './system/actor-host.js';
 export { createInProcessTransport } from './system/in-process-transport.js';
 export { RunErrorCode, RunHandle } from './system/run-handle.js';
 export { createRuntime, Runtime } from './system/runtime.js';
 export { runPipeline } from './pipeline/pipeline-runner.js';
 export { PipelineErrorCode } from './pipeline/template.js';
+
+// The runtime's ports for transports: what a transport outside this package (`@troupe/nats`)
+// builds on. `Transport` is the port itself; `ActorHost` hosts a transport's actors in a process;
+// the rest turns a stored snapshot or a failure into an actor's result and a run's status, and
+// sleeps supervision back-offs on the actors' clock.
+export { ActorHost, TransportErrorCode } from './system/actor-host.js';
+export { clockSleep } from './system/clock-sleep.js';
+export { endedResult, failedResult } from './system/ended-result.js';
+export { finalStatusOf } from './system/run-handle.js';
 
 export type { AgentFromConfigOptions } from './agent-from-config.js';
 export type { GuardrailFactory } from './guardrails/guardrail-registry.js';
@@ -54,10 +62,12 @@ export type { ControlledRun, RunControlServer } from './local/run-control-server
 export type { ToolProcessLedger } from './local/tool-process-ledger.js';
 export type { DelegationContext, SupervisionPolicy } from './system/delegation-tool.js';
 export type { ActorBuildOptions, GraphActorFactoryOptions } from './system/graph-actor-factory.js';
-export type { ActorFactory, ActorHostOptions, HostedActor } from './system/actor-host.js';
 export type { InProcessTransportOptions } from './system/in-process-transport.js';
 export type { PendingAt, RunResult } from './system/run-handle.js';
 export type { RunStartOptions, RuntimeOptions, TransportParts } from './system/runtime.js';
-export type { ControlCommand, SpawnRequest, Transport } from './system/transport.js';
 export type { PipelineContext, PipelineResult, StepOutcome } from './pipeline/pipeline-runner.js';
 export type { TemplateScope } from './pipeline/template.js';
+
+// The ports for transports (see above).
+export type { ActorFactory, ActorHostOptions, HostedActor } from './system/actor-host.js';
+export type { ControlCommand, SpawnRequest, Transport } from './system/transport.js';

@@ -5,7 +5,7 @@
  *
  *   node dist/bench-worker.js --url nats://127.0.0.1:PORT --ns NAME --turns N --per-turn K [--concurrency C]
  */
-import { connectNats, openNatsResources, startWorker } from '@troupe/runtime/nats';
+import { connectNats, openNatsResources, startWorker } from '@troupe/nats';
 import { delegationGraph } from './bench-graph.js';
 import { numberArg, stringArg } from './measure.js';
 

@@ -14,9 +14,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { createRuntime, type GraphConfig, type RunStore } from '@troupe/runtime';
-import {
-  connectNats, createNatsRunStore, createNatsTransport, graphHash, openNatsResources, startNatsServer, type NatsResources,
-} from '@troupe/runtime/nats';
+import { connectNats, createNatsRunStore, createNatsTransport, graphHash, openNatsResources, type NatsResources } from '@troupe/nats';
+import { startNatsServer } from '@troupe/nats/testing';
 import { delegationGraph, timedRun } from './bench-graph.js';
 import { median, numberArg, report, spread } from './measure.js';
 

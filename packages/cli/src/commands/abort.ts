@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseAgentPath, TroupeError } from '@troupe/core';
 import { TransportErrorCode } from '@troupe/runtime';
-import { unclaimedChildren } from '@troupe/runtime/nats';
+import { unclaimedChildren } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import type { NatsFlags } from '../nats/nats-flags.js';

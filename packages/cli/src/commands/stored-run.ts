@@ -3,7 +3,7 @@ import {
   createFileRunStore, createRuntime, TransportErrorCode, type ActorBuildOptions, type GraphConfig, type LogLevel,
   type Logger, type RunHandle, type RunRecord, type RunStatus, type RunStore, type Runtime,
 } from '@troupe/runtime';
-import { createNatsRunStore } from '@troupe/runtime/nats';
+import { createNatsRunStore } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import { commandLogger } from '../command-logger.js';
 import { ExitCode } from '../exit-code.js';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { agentOptionsFromConfig, McpAdapterError, ProviderConfigError, type GraphConfig, type LogLevel } from '@troupe/runtime';
-import { graphHash, startWorker } from '@troupe/runtime/nats';
+import { graphHash, startWorker } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import { commandLogger } from '../command-logger.js';
 import { ExitCode } from '../exit-code.js';

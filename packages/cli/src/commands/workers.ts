@@ -1,4 +1,4 @@
-import { listWorkers, type WorkerLoad } from '@troupe/runtime/nats';
+import { listWorkers, type WorkerLoad } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import type { NatsFlags } from '../nats/nats-flags.js';

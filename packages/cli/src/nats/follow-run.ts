@@ -1,6 +1,6 @@
 import { addUsage, emptyUsage, type AgentEvent, type AgentPath, type AgentResult } from '@troupe/core';
 import type { Logger, RunRecord, RunResult } from '@troupe/runtime';
-import { followRunEvents } from '@troupe/runtime/nats';
+import { followRunEvents } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode, exitCodeOf } from '../exit-code.js';
 import { runView, waitingLines } from '../view/run-view.js';

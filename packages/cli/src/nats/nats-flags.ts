@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { DEFAULT_NAMESPACE, type NatsConnectOptions } from '@troupe/runtime/nats';
+import { DEFAULT_NAMESPACE, type NatsConnectOptions } from '@troupe/nats';
 
 /** The NATS flags of a command, as commander parses them. */
 export interface NatsFlags {

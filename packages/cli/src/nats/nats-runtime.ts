@@ -1,6 +1,6 @@
 import { parseAgentPath, type AgentPath, type RunId } from '@troupe/core';
 import { createRuntime, type ActorBuildOptions, type GraphConfig, type RunHandle, type Runtime } from '@troupe/runtime';
-import { createNatsRunStore, createNatsTransport, graphHash, type NatsRunStore, type NatsTransport } from '@troupe/runtime/nats';
+import { createNatsRunStore, createNatsTransport, graphHash, type NatsRunStore, type NatsTransport } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import type { NatsSession } from './nats-session.js';

@@ -1,4 +1,4 @@
-import { connectNats, natsNames, openNatsResources, type NatsResources } from '@troupe/runtime/nats';
+import { connectNats, natsNames, openNatsResources, type NatsResources } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import { maskUserInfo, natsTargetOf, type NatsFlags, type NatsTarget } from './nats-flags.js';

@@ -1,6 +1,6 @@
 import { parseRunId, TroupeError } from '@troupe/core';
 import { loadGraphFile, type PendingAt, type RunRecord } from '@troupe/runtime';
-import { createNatsRunStore, createNatsTransport, graphHash, listWorkers, type NatsResources, type NatsRunStore, type NatsTransport } from '@troupe/runtime/nats';
+import { createNatsRunStore, createNatsTransport, graphHash, listWorkers, type NatsResources, type NatsRunStore, type NatsTransport } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import type { NatsSession } from './nats-session.js';
 

@@ -1,6 +1,6 @@
 import type { RunId } from '@troupe/core';
 import { createFileRunStore, type RunStore } from '@troupe/runtime';
-import { createNatsRunStore, describeQueued, listWorkers, unclaimedChildren, type NatsRunStore, type NatsTransport } from '@troupe/runtime/nats';
+import { createNatsRunStore, describeQueued, listWorkers, unclaimedChildren, type NatsRunStore, type NatsTransport } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import type { ExitCode } from '../exit-code.js';
 import { runsDirFlag } from '../commands/drive-run.js';

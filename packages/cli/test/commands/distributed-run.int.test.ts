@@ -6,7 +6,7 @@
  * `troupe runs --nats` lists the run as done; `troupe show --nats` shows its actors; `troupe watch`
  * replays it from the start and exits 0.
  */
-import { startNatsServer, type NatsServerProcess } from '@troupe/runtime/nats';
+import { startNatsServer, type NatsServerProcess } from '@troupe/nats/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnTroupe, startTroupe, type RunningTroupe } from '../spawn-troupe.js';
 

@@ -10,9 +10,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { textOf } from '@troupe/core';
-import {
-  connectNats, createNatsRunStore, loadSnapshot, openNatsResources, startNatsServer, type NatsConnection, type NatsResources, type NatsServerProcess,
-} from '@troupe/runtime/nats';
+import { connectNats, createNatsRunStore, loadSnapshot, openNatsResources, type NatsConnection, type NatsResources } from '@troupe/nats';
+import { startNatsServer, type NatsServerProcess } from '@troupe/nats/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTroupe } from '../spawn-troupe.js';
 import { steerToTheEnd } from './steered-run.js';

@@ -8,7 +8,7 @@
  * sleeps, and the run is recorded as aborted, and one whose child no worker has taken yet (shown
  * as queued, with the command that starts a worker), noting the abort for whoever takes it.
  */
-import { startNatsServer, type NatsServerProcess } from '@troupe/runtime/nats';
+import { startNatsServer, type NatsServerProcess } from '@troupe/nats/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawnTroupe, startTroupe, type RunningTroupe } from '../spawn-troupe.js';
 

@@ -4,7 +4,8 @@
  * a recent run and an old run still running stay, and `troupe runs --status` filters there too.
  */
 import { createRunId, parseAgentPath } from '@troupe/core';
-import { connectNats, createNatsRunStore, openNatsResources, startNatsServer, type NatsConnection, type NatsRunStore, type NatsServerProcess } from '@troupe/runtime/nats';
+import { connectNats, createNatsRunStore, openNatsResources, type NatsConnection, type NatsRunStore } from '@troupe/nats';
+import { startNatsServer, type NatsServerProcess } from '@troupe/nats/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli.js';
 import { captureIo, fixturePath } from '../run-cli.js';

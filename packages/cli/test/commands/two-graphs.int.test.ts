@@ -6,7 +6,7 @@
  * `graph_mismatch` although the right worker was up). `troupe workers` lists both, each with its
  * graph.
  */
-import { startNatsServer, type NatsServerProcess } from '@troupe/runtime/nats';
+import { startNatsServer, type NatsServerProcess } from '@troupe/nats/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnTroupe, startTroupe, type RunningTroupe } from '../spawn-troupe.js';
 

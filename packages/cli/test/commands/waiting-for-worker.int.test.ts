@@ -6,7 +6,7 @@
  * queued with the same command; once `troupe worker` starts, the run finishes by itself, and the
  * worker logs each task it took and how it ended (run id, path, agent, duration, outcome) at info.
  */
-import { startNatsServer, type NatsServerProcess } from '@troupe/runtime/nats';
+import { startNatsServer, type NatsServerProcess } from '@troupe/nats/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { logLines } from '../faults/fault-rig.js';
 import { spawnTroupe, startTroupe, type RunningTroupe } from '../spawn-troupe.js';

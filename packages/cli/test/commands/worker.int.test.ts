@@ -3,7 +3,7 @@
  * it is ready, and a NATS that cannot be reached is one clear line on stderr with exit 2 — no
  * stack trace, and no password from a URL.
  */
-import { startNatsServer, type NatsServerProcess } from '@troupe/runtime/nats';
+import { startNatsServer, type NatsServerProcess } from '@troupe/nats/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnTroupe, startTroupe } from '../spawn-troupe.js';
 

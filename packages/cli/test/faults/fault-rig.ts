@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { textOf, type AgentPath, type AgentResult, type AssistantMessage, type RunId } from '@troupe/core';
 import {
-  connectNats, createNatsRunStore, kvKey, loadSnapshot, openNatsResources, startNatsServer, type NatsConnection, type NatsResources, type NatsRunStore, type NatsServerProcess,
-} from '@troupe/runtime/nats';
+  connectNats, createNatsRunStore, kvKey, loadSnapshot, openNatsResources, type NatsConnection, type NatsResources, type NatsRunStore,
+} from '@troupe/nats';
+import { startNatsServer, type NatsServerProcess } from '@troupe/nats/testing';
 import { afterEach, expect, vi } from 'vitest';
 import { startTroupe, type RunningTroupe, type TroupeExit } from '../spawn-troupe.js';
 

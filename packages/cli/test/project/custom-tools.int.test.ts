@@ -5,7 +5,7 @@
  * which process ran it); `troupe graph validate` reports every bad module at once, each at its
  * `module:` value's file:line:col, with where in the module a load failed.
  */
-import { startNatsServer, type NatsServerProcess } from '@troupe/runtime/nats';
+import { startNatsServer, type NatsServerProcess } from '@troupe/nats/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnTroupe, startTroupe } from '../spawn-troupe.js';
 

@@ -2,7 +2,7 @@
  * The transport contract (see transport-contract.ts) holds for the in-process transport.
  */
 import { createInProcessTransport, graphActorFactory } from '../../src/index.js';
-import { transportContract } from './transport-contract.js';
+import { transportContract } from '../../src/testing.js';
 
 transportContract('in-process', async (graph, store, tools) => {
   const transport = createInProcessTransport({

@@ -13,7 +13,7 @@ import { textOf, type AgentEvent } from '@troupe/core';
 import { createToolRegistry, type ToolFactory } from '@troupe/tools';
 import { describe, expect, it } from 'vitest';
 import { connectRunControl, createFileRunStore, createRuntime, runDirOf, serveRunControl, type RunHandle } from '../../src/index.js';
-import { testGraph } from '../system/graph-builder.js';
+import { testGraph } from '../../src/testing.js';
 
 /** Lets the running `hold` call finish (set per run). */
 let release: () => void = () => undefined;

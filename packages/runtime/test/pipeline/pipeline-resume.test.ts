@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseAgentPath, type AgentEvent, type RunId } from '@troupe/core';
 import { describe, expect, it } from 'vitest';
 import { createFileRunStore, createRuntime, type GraphConfig, type RunHandle } from '../../src/index.js';
-import { testGraph, untilWaiting } from '../system/graph-builder.js';
+import { testGraph, untilWaiting } from '../../src/testing.js';
 
 function briefGraph(): GraphConfig {
   const graph = testGraph({

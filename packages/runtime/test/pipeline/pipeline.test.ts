@@ -8,7 +8,7 @@ import type { AgentEvent } from '@troupe/core';
 import { SimulatedClock } from '@troupe/core/testing';
 import { describe, expect, it } from 'vitest';
 import { createRuntime, type GraphConfig, type PipelineConfig } from '../../src/index.js';
-import { testGraph, type TestAgent } from '../system/graph-builder.js';
+import { testGraph, type TestAgent } from '../../src/testing.js';
 
 function withPipeline(agents: Record<string, TestAgent>, pipeline: Omit<PipelineConfig, 'name'>): GraphConfig {
   const graph = testGraph(agents);

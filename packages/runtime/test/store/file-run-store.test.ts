@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFileRunStore } from '../../src/index.js';
-import { runStoreContract } from '../contract/run-store-contract.js';
+import { runStoreContract } from '../../src/testing.js';
 
 runStoreContract('files', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'troupe-runs-'));

@@ -2,6 +2,6 @@
  * The run store contract (see run-store-contract.ts) holds for the in-memory run store.
  */
 import { createMemoryRunStore } from '../../src/index.js';
-import { runStoreContract } from '../contract/run-store-contract.js';
+import { runStoreContract } from '../../src/testing.js';
 
 runStoreContract('memory', async () => ({ store: createMemoryRunStore() }));

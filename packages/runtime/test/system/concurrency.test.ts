@@ -7,7 +7,7 @@ import type { AgentEvent } from '@troupe/core';
 import { createToolRegistry } from '@troupe/tools';
 import { describe, expect, it } from 'vitest';
 import { createRuntime } from '../../src/index.js';
-import { askTool, delegate, finished, testGraph } from './graph-builder.js';
+import { askTool, delegate, finished, testGraph } from '../../src/testing.js';
 
 /** The most actors of `agent` running at once, from the run's events. */
 function peak(events: readonly AgentEvent[], agent: string): number {

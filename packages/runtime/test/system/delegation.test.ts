@@ -11,7 +11,7 @@ import type { AgentEvent, ToolResultMessage } from '@troupe/core';
 import { SimulatedClock } from '@troupe/core/testing';
 import { describe, expect, it } from 'vitest';
 import { createMemoryRunStore, createRuntime, type RunStore } from '../../src/index.js';
-import { delegate, finished, testGraph } from './graph-builder.js';
+import { delegate, finished, testGraph } from '../../src/testing.js';
 
 function toolResults(messages: readonly { role: string }[]): ToolResultMessage[] {
   return messages.filter((m): m is ToolResultMessage => m.role === 'toolResult');

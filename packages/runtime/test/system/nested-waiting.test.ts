@@ -12,7 +12,7 @@ import { addUsage, emptyUsage } from '@troupe/core';
 import { createToolRegistry, type ToolFactory } from '@troupe/tools';
 import { describe, expect, it } from 'vitest';
 import { createFileRunStore, createRuntime, type RunHandle } from '../../src/index.js';
-import { askTool, delegate, finished, testGraph, untilWaiting } from './graph-builder.js';
+import { askTool, delegate, finished, testGraph, untilWaiting } from '../../src/testing.js';
 
 const writeFactory: ToolFactory = {
   name: 'write',

@@ -12,7 +12,7 @@ import { addUsage, emptyUsage, type AgentEvent, type Usage } from '@troupe/core'
 import { createToolRegistry } from '@troupe/tools';
 import { describe, expect, it, vi } from 'vitest';
 import { createFileRunStore, createRuntime } from '../../src/index.js';
-import { askTool, testGraph, untilWaiting } from './graph-builder.js';
+import { askTool, testGraph, untilWaiting } from '../../src/testing.js';
 
 const graph = testGraph({
   asker: { tools: ['ask'], script: [{ toolCalls: [{ name: 'ask', arguments: { question: 'Where?' } }], usage: { input: 30, output: 7 } }, { text: 'To {{lastToolResult}}', usage: { input: 50, output: 4 } }] },

@@ -6,7 +6,7 @@
 import { parseRunId, type AgentEvent } from '@troupe/core';
 import { describe, expect, it } from 'vitest';
 import { createMemoryRunStore, createRuntime } from '../../src/index.js';
-import { delegate, finished, testGraph } from './graph-builder.js';
+import { delegate, finished, testGraph } from '../../src/testing.js';
 
 function starts(events: readonly AgentEvent[]): Array<[string, string]> {
   return events.flatMap((e) => (e.type === 'agent_start' ? [[e.agentPath as string, e.sessionId] as [string, string]] : []));

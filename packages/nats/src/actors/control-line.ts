@@ -1,0 +1,148 @@
+import { Empty, type Msg } from '@nats-io/transport-node';
+import { TroupeError, type AgentPath, type RunId } from '@troupe/core';
+import { TransportErrorCode, type ControlCommand } from '@troupe/runtime';
+import type { NatsResources } from '../connection/nats-resources.js';
+import type { UnhostedControl } from './unhosted-control.js';
+
+/** Options of {@link ControlLine}. */
+export interface ControlLineOptions {
+  resources: NatsResources;
+  /** Control of an actor no process answers for. */
+  unhosted: UnhostedControl;
+  /** How long a request waits for the actor's host to answer. Default 5000 ms. */
+  controlTimeoutMs?: number;
+  /** How long a command keeps trying while the actor is between hosts. Default 10 s. */
+  handoverTimeoutMs?: number;
+}
+
+/** An actor's control subject, as the process hosting it (or about to) listens to it. */
+export interface ControlListener {
+  /** Applies commands with `apply` from now on, those that came before first, in order. */
+  attach(apply: (command: ControlCommand) => void): void;
+  /** Stops listening; commands still waiting for {@link attach} get no answer (their senders time out). */
+  close(): void;
+}
+
+/** What the host of an actor answers on its control subject. */
+interface ControlReply {
+  ok?: true;
+  error?: { code: string; message: string };
+}
+
+/**
+ * The control subject of each actor of a distributed run (`…run.<runId>.control.<path>`), from
+ * both ends: its host answers the commands sent there ({@link answer}), anyone else sends them
+ * ({@link send}), and an empty request asks only whether a process hosts the actor
+ * ({@link isHosted}). NATS says at once when nobody subscribes, so an actor no process hosts is
+ * told apart from a slow one without waiting.
+ */
+export class ControlLine {
+  readonly #options: ControlLineOptions;
+
+  constructor(options: ControlLineOptions) {
+    this.#options = options;
+  }
+
+  /**
+   * Sends `command` to the actor's host; when no process hosts it, has {@link UnhostedControl}
+   * deal with it from its record, and tries again while it is between hosts (queued, or being
+   * redelivered) for up to the hand-over timeout.
+   */
+  async send(runId: RunId, path: AgentPath, command: ControlCommand): Promise<void> {
+    const deadline = Date.now() + (this.#options.handoverTimeoutMs ?? 10_000);
+    for (let attempt = 0; ; attempt++) {
+      const reply = await this.#request(runId, path, JSON.stringify(command));
+      if (reply !== undefined) {
+        const answer = reply.json<ControlReply>();
+        if (answer.error !== undefined) throw new TroupeError(answer.error.code, answer.error.message);
+        return;
+      }
+      const handled = await this.#options.unhosted.control(runId, path, command);
+      if (handled) return;
+      if (Date.now() > deadline) {
+        throw new TroupeError(TransportErrorCode.Busy, `actor ${path} of run ${runId} is between hosts (queued or being redelivered); try again`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** attempt, 500)));
+    }
+  }
+
+  /** Whether a process hosts the actor: it answers an empty request (a timeout means one does, too busy to answer). */
+  async isHosted(runId: RunId, path: AgentPath): Promise<boolean> {
+    return (await this.#probe(runId, path, this.#options.controlTimeoutMs ?? 5000)) !== 'nobody';
+  }
+
+  /**
+   * Whether a process answers for the actor within `timeoutMs`; silence counts as none (a host
+   * whose machine died keeps its subscription until nats-server notices, minutes later).
+   */
+  async answers(runId: RunId, path: AgentPath, timeoutMs: number): Promise<boolean> {
+    return (await this.#probe(runId, path, timeoutMs)) === 'answered';
+  }
+
+  /** Asks with an empty request whether a process hosts the actor: it answered, nobody subscribes, or it stayed silent. */
+  async #probe(runId: RunId, path: AgentPath, timeoutMs: number): Promise<'answered' | 'nobody' | 'silent'> {
+    try {
+      return (await this.#request(runId, path, Empty, timeoutMs)) === undefined ? 'nobody' : 'answered';
+    } catch {
+      return 'silent';
+    }
+  }
+
+  /**
+   * Listens on the actor's control subject. Until {@link ControlListener.attach}, whether a
+   * process hosts the actor is answered yes at once (this one is settling its claim on it), and
+   * commands wait.
+   */
+  listen(runId: RunId, path: AgentPath): ControlListener {
+    const { nc, names } = this.#options.resources;
+    let apply: ((command: ControlCommand) => void) | undefined;
+    const waiting: Msg[] = [];
+    const subscription = nc.subscribe(names.controlSubject(runId, path), {
+      callback: (error, msg) => {
+        if (error !== null) return;
+        if (apply === undefined && msg.data.length > 0) waiting.push(msg);
+        else this.#answer(msg, apply ?? (() => undefined));
+      },
+    });
+    return {
+      attach: (given) => {
+        apply = given;
+        for (const msg of waiting.splice(0)) this.#answer(msg, given);
+      },
+      close: () => {
+        subscription.unsubscribe();
+        waiting.length = 0;
+      },
+    };
+  }
+
+  /** Answers `msg`, a request on the control subject of an actor hosted here, by applying its command with `apply`. */
+  #answer(msg: Msg, apply: (command: ControlCommand) => void): void {
+    let answer: ControlReply = { ok: true };
+    if (msg.data.length > 0) {
+      try {
+        apply(msg.json<ControlCommand>());
+      } catch (failure) {
+        answer = { error: failure instanceof TroupeError ? { code: failure.code, message: failure.message } : { code: 'control_failed', message: String(failure) } };
+      }
+    }
+    msg.respond(JSON.stringify(answer));
+  }
+
+  /** The host's reply, or undefined when no process subscribes to the actor's control subject. */
+  async #request(runId: RunId, path: AgentPath, data: string | Uint8Array, timeoutMs = this.#options.controlTimeoutMs ?? 5000): Promise<Msg | undefined> {
+    const { nc, names } = this.#options.resources;
+    try {
+      return await nc.request(names.controlSubject(runId, path), data, { timeout: timeoutMs });
+    } catch (error) {
+      if (isNoResponders(error)) return undefined;
+      throw error;
+    }
+  }
+}
+
+function isNoResponders(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const cause = (error as Error & { cause?: unknown }).cause;
+  return error.name === 'NoRespondersError' || (cause instanceof Error && cause.name === 'NoRespondersError') || /no responders/i.test(error.message);
+}

@@ -1,0 +1,89 @@
+import { TroupeError, type AgentPath, type RunId } from '@troupe/core';
+import { RunErrorCode, TransportErrorCode, type ControlCommand, type RunStore } from '@troupe/runtime';
+import type { ActorRecord } from './actor-record.js';
+import type { ActorRecords, StoredActorRecord } from './actor-records.js';
+import type { Task } from '../tasks/task.js';
+import { unclaimedChild } from './unclaimed-children.js';
+
+/**
+ * Control of an actor no process answers for, from its record: an actor put aside waiting for a
+ * user (or whose host died while it waited) is woken as a task carrying the command; an abort of
+ * one between hosts is noted in its record for whoever takes it next (for a child still on the
+ * queue, which has no record yet, in a record made for it); an ended one takes only a new prompt.
+ */
+export class UnhostedControl {
+  readonly #records: ActorRecords;
+  readonly #store: RunStore;
+  readonly #publish: (task: Task, id: string, graph?: string) => Promise<void>;
+
+  /** `publish` queues a task for the workers of graph `graph` (default: the caller's graph). */
+  constructor(records: ActorRecords, store: RunStore, publish: (task: Task, id: string, graph?: string) => Promise<void>) {
+    this.#records = records;
+    this.#store = store;
+    this.#publish = publish;
+  }
+
+  /**
+   * Control of an actor no process answers for. Resolves true when the command was dealt with,
+   * false when the actor is between hosts and the caller should try again.
+   */
+  async control(runId: RunId, path: AgentPath, command: ControlCommand): Promise<boolean> {
+    const stored = await this.#records.get(runId, path);
+    if (stored === undefined) return this.#unclaimed(runId, path, command);
+    const { record } = stored;
+    switch (record.status) {
+      case 'ended':
+        if (command.type === 'abort') return true;
+        if (command.type === 'prompt') return this.#wake(runId, stored, command);
+        throw new TroupeError(TransportErrorCode.UnknownActor, `actor ${path} of run ${runId} has ended`);
+      case 'waiting':
+        assertAwaited(runId, path, record, command);
+        return this.#wake(runId, stored, command);
+      case 'queued':
+      case 'running':
+        if (command.type !== 'abort') return false;
+        return (await this.#records.change(runId, path, (current) => (current?.revision === stored.revision ? { ...record, abortRequested: true, updatedAt: Date.now() } : undefined))) !== undefined;
+    }
+  }
+
+  /**
+   * A child still on the queue: an abort goes into a record made for it, unless a worker claims
+   * it first (then the caller tries again, and reaches it); other commands wait for its host.
+   */
+  async #unclaimed(runId: RunId, path: AgentPath, command: ControlCommand): Promise<boolean> {
+    const child = await unclaimedChild(this.#store, runId, path);
+    if (child === undefined) throw new TroupeError(TransportErrorCode.UnknownActor, `no actor ${path} in run ${runId}`);
+    if (command.type !== 'abort') return false;
+    const record: ActorRecord = { agent: child.agent, depth: child.depth, status: 'queued', abortRequested: true, updatedAt: Date.now() };
+    return (await this.#records.claim(runId, path, record, 'absent')) !== undefined;
+  }
+
+  /**
+   * Queues a task that restores the actor from its snapshot and hands it `command`, for the
+   * workers of the graph its record names; false when its record moved meanwhile.
+   */
+  async #wake(runId: RunId, stored: StoredActorRecord, command: ControlCommand): Promise<boolean> {
+    const { path, record } = stored;
+    const queued = await this.#records.change(runId, path, (current) =>
+      current?.revision === stored.revision ? { agent: record.agent, depth: record.depth, status: 'queued', ...graphOf(record), updatedAt: Date.now() } : undefined,
+    );
+    if (queued === undefined) return false;
+    await this.#publish({ runId, path, agent: record.agent, depth: record.depth, command }, `${runId}:${path}:${queued.revision}`, record.graph);
+    return true;
+  }
+}
+
+/** Refuses, before waking an actor, a reply or approval it does not wait for. */
+function assertAwaited(runId: RunId, path: AgentPath, record: ActorRecord, command: ControlCommand): void {
+  const pending = record.pending;
+  if (command.type === 'reply' && pending?.kind !== 'question') {
+    throw new TroupeError(RunErrorCode.NotWaiting, `actor ${path} of run ${runId} is not waiting for an answer`);
+  }
+  if (command.type === 'approve' && (pending?.kind !== 'permission' || pending.callId !== command.callId)) {
+    throw new TroupeError(RunErrorCode.NotWaiting, `actor ${path} of run ${runId} is not waiting for a decision on ${command.callId}`);
+  }
+}
+
+function graphOf(record: ActorRecord): Pick<ActorRecord, 'graph'> {
+  return record.graph === undefined ? {} : { graph: record.graph };
+}

@@ -1,0 +1,24 @@
+export { connectNats } from './connection/nats-connection.js';
+export { DEFAULT_NAMESPACE, fromKeyToken, keyToken, kvKey, natsNames } from './connection/nats-names.js';
+export { openNatsResources } from './connection/nats-resources.js';
+export { NatsErrorCode } from './nats-error-code.js';
+export { createNatsTransport, NatsTransport } from './transport/nats-transport.js';
+export { graphHash } from './tasks/graph-hash.js';
+export { listWorkers } from './tasks/list-workers.js';
+export { startWorker } from './tasks/worker.js';
+export { DEFAULT_WORKER_COMMAND, describeQueued } from './actors/queued-notice.js';
+export { unclaimedChildren } from './actors/unclaimed-children.js';
+export { followRunEvents } from './events/run-events.js';
+export { createNatsRunStore, loadSnapshot } from './store/nats-run-store.js';
+
+export type { ConnectionWatch } from './connection/connection-watch.js';
+export type { NatsConnectOptions, NatsReconnectOptions } from './connection/nats-connection.js';
+export type { NatsNames } from './connection/nats-names.js';
+export type { NatsResourceOptions, NatsResources } from './connection/nats-resources.js';
+export type { Claim, HostingHooks, NatsTransportOptions, Placement } from './transport/nats-transport.js';
+export type { ListWorkersOptions } from './tasks/list-workers.js';
+export type { Worker, WorkerLoad, WorkerOptions } from './tasks/worker.js';
+export type { WantedWorker } from './actors/queued-notice.js';
+export type { EventPublisher } from './events/event-publisher.js';
+export type { NatsRunStore } from './store/nats-run-store.js';
+export type { NatsConnection } from '@nats-io/transport-node';

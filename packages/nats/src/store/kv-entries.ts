@@ -1,0 +1,54 @@
+import { TroupeError } from '@troupe/core';
+import type { Bucket } from '../connection/bucket.js';
+import { RunStoreErrorCode } from '@troupe/runtime';
+
+const decoder = new TextDecoder();
+
+/** The fields a stored JSON object must have, and their `typeof`. */
+export type StoredShape = Record<string, 'string' | 'number' | 'object'>;
+
+/**
+ * Parses JSON read from NATS (a KV value, a stream message) and checks the fields of `shape`;
+ * anything else is a `corrupt_run_store` error naming `what`.
+ */
+export function parseStored<T>(data: Uint8Array, what: string, shape: StoredShape): T {
+  return checkShape<T>(parseJson(data, what), what, shape);
+}
+
+/** Parses JSON read from NATS; a `corrupt_run_store` error naming `what` when it is not JSON. */
+export function parseJson(data: Uint8Array, what: string): unknown {
+  try {
+    return JSON.parse(decoder.decode(data));
+  } catch (error) {
+    throw new TroupeError(RunStoreErrorCode.Corrupt, `${what} is not valid JSON`, { cause: error });
+  }
+}
+
+/** `value`, once checked to be an object with the fields of `shape`; a `corrupt_run_store` error naming `what` otherwise. */
+export function checkShape<T>(value: unknown, what: string, shape: StoredShape): T {
+  if (typeof value !== 'object' || value === null) throw new TroupeError(RunStoreErrorCode.Corrupt, `${what} is not a JSON object`);
+  for (const [field, type] of Object.entries(shape)) {
+    const found: unknown = (value as Record<string, unknown>)[field];
+    if (typeof found !== type || found === null) throw new TroupeError(RunStoreErrorCode.Corrupt, `${what} has no ${type} "${field}"`);
+  }
+  return value as T;
+}
+
+/** The value at `key`, parsed and checked; `undefined` when the key was never written or was deleted. */
+export async function readEntry<T>(kv: Bucket, key: string, what: string, shape: StoredShape): Promise<T | undefined> {
+  const entry = await kv.get(key);
+  // A deleted key reads back as a `DEL` entry, not as null.
+  if (entry?.operation !== 'PUT') return undefined;
+  return parseStored<T>(entry.value, `${what} at key ${key}`, shape);
+}
+
+/** Every key of `kv` matching `filter` (NATS wildcards); deleted ones are skipped when read (see {@link readEntries}). */
+export function listKeys(kv: Bucket, filter: string): Promise<string[]> {
+  return kv.keys(filter);
+}
+
+/** The values of `keys`, parsed and checked, skipping keys deleted meanwhile. */
+export async function readEntries<T>(kv: Bucket, keys: readonly string[], what: string, shape: StoredShape): Promise<T[]> {
+  const values: Array<T | undefined> = await Promise.all(keys.map((key) => readEntry<T>(kv, key, what, shape)));
+  return values.filter((value): value is T => value !== undefined);
+}

@@ -1,0 +1,71 @@
+import type { JsMsg } from '@nats-io/jetstream';
+import type { AgentResult } from '@troupe/core';
+import type { Logger } from '@troupe/runtime';
+import type { HostedActor } from '@troupe/runtime';
+import type { Task } from './task.js';
+
+/** How a task message is settled: `leave` lets it be, for the process that already runs its actor to ack. */
+export type Settlement = 'ack' | 'nak' | 'term' | 'leave';
+
+/**
+ * How a taken task ended, as the worker logs it: its actor ended `done`, `failed` or `aborted`,
+ * or was put aside `waiting` for a user; or the task was `handed_over` (the worker stopped),
+ * `requeued` (never started), `left` to a live process running its actor, found `already_ended`,
+ * `dead_lettered`, `refused` (another graph's), or `failed` before its actor started.
+ */
+export type TaskOutcome = 'done' | 'failed' | 'aborted' | 'waiting' | 'handed_over' | 'requeued' | 'left' | 'already_ended' | 'dead_lettered' | 'refused';
+
+/** The outcome of a task whose actor ended with `result`. */
+export function outcomeOfResult(result: AgentResult): TaskOutcome {
+  return result.stopReason === 'error' ? 'failed' : result.stopReason === 'aborted' ? 'aborted' : 'done';
+}
+
+/**
+ * A task a worker took from the queue, until its message is settled: keeps it alive with
+ * `working()` heartbeats every ack wait / 3, and logs at info when it was taken and how it ended
+ * (run id, actor path, agent, duration, outcome).
+ */
+export class TakenTask {
+  readonly msg: JsMsg;
+  readonly task: Task;
+  /** The worker's log, with the task's run id, actor path and agent. */
+  readonly log: Logger | undefined;
+  /** The actor hosted for it, once started. */
+  actor: HostedActor | undefined;
+  /** Settles when the task is acked, put back, dropped, or left to the process that runs it. */
+  readonly done: Promise<void>;
+  readonly #heartbeat: ReturnType<typeof setInterval>;
+  readonly #takenAt = Date.now();
+  readonly #onSettled: () => void;
+  #settle!: () => void;
+  #settled = false;
+
+  /** `onSettled` is told once, when the message is settled. */
+  constructor(msg: JsMsg, task: Task, options: { worker: string; ackWaitMs: number; logger: Logger | undefined; onSettled: () => void }) {
+    this.msg = msg;
+    this.task = task;
+    this.#onSettled = options.onSettled;
+    this.log = options.logger?.child({ worker: options.worker, runId: task.runId, path: task.path, agent: task.agent });
+    this.done = new Promise<void>((resolve) => (this.#settle = resolve));
+    this.#heartbeat = setInterval(() => msg.working(), Math.max(100, Math.floor(options.ackWaitMs / 3)));
+    this.log?.info({ delivery: msg.info.deliveryCount }, 'task taken');
+  }
+
+  /** Settles the message `how`, once, and logs the task's `outcome` (with `details`, such as the stop reason). */
+  finish(how: Settlement, outcome: TaskOutcome, details: Record<string, unknown> = {}): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    clearInterval(this.#heartbeat);
+    try {
+      if (how === 'ack') this.msg.ack();
+      else if (how === 'nak') this.msg.nak();
+      else if (how === 'term') this.msg.term();
+    } catch (error) {
+      // The connection is gone: the task comes back after its ack wait, to resume from its checkpoint.
+      this.log?.warn({ err: error, how }, 'could not settle a task');
+    }
+    this.log?.info({ ...details, outcome, durationMs: Date.now() - this.#takenAt }, 'task ended');
+    this.#onSettled();
+    this.#settle();
+  }
+}

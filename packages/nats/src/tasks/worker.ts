@@ -1,0 +1,378 @@
+import { randomUUID } from 'node:crypto';
+import type { Consumer, JsMsg } from '@nats-io/jetstream';
+import { Svcm, type Service } from '@nats-io/services';
+import {
+  isSnapshotActive, snapshotState, systemClock, toErrorInfo, TroupeError, type AgentResult, type ErrorInfo,
+} from '@troupe/core';
+import { clockSleep, defaultToolRegistry, endedResult, failedResult, graphActorFactory, type ActorBuildOptions, type GraphConfig, type Logger, type SpawnRequest } from '@troupe/runtime';
+import { graphHash } from './graph-hash.js';
+import { restoreLocalChildren } from '../actors/local-children.js';
+import type { NatsResources } from '../connection/nats-resources.js';
+import { createNatsRunStore, loadSnapshot, type NatsRunStore } from '../store/nats-run-store.js';
+import { createNatsTransport, type Claim, type NatsTransport } from '../transport/nats-transport.js';
+import { finishRun } from './run-finish.js';
+import { Slots } from './slots.js';
+import { taskConsumer } from './task-consumer.js';
+import { TaskPump } from './task-pump.js';
+import { outcomeOfResult, TakenTask } from './taken-task.js';
+import { countTakes } from './task-takes.js';
+import { GRAPH_HEADER, parseTask, TaskErrorCode, type Task } from './task.js';
+
+/** Options of {@link startWorker}. */
+export interface WorkerOptions extends ActorBuildOptions {
+  resources: NatsResources;
+  graph: GraphConfig;
+  /** The agents this worker hosts. Default: every agent of the graph. */
+  agents?: string[];
+  /** The most tasks it runs at once. Default 16. */
+  concurrency?: number;
+  /** How long a task may go without a heartbeat before it is redelivered elsewhere. Default 30 s. */
+  ackWaitMs?: number;
+  /** Deliveries of a task before it goes to the dead-letter subject. Default 5. */
+  maxDeliver?: number;
+  /** Names the worker in logs, records and service discovery. Default: a random id. */
+  id?: string;
+  /** The command that starts a worker for this graph, shown while a task of a delegation here waits for one. */
+  workerCommand?: string;
+  /** Gets `worker started`/`stopped` and, at info, every task taken and ended (run id, actor path, agent, duration, outcome). */
+  logger?: Logger;
+}
+
+/** What a worker reports about itself (service stats and `troupe workers`). */
+export interface WorkerLoad {
+  id: string;
+  agents: string[];
+  graph: string;
+  /** Tasks running now, and the most it runs at once. */
+  running: number;
+  capacity: number;
+  /** Tasks taken, ended, put aside waiting for a user, and dead-lettered since it started. */
+  taken: number;
+  ended: number;
+  parked: number;
+  deadLettered: number;
+}
+
+/** A running worker. */
+export interface Worker {
+  readonly id: string;
+  load(): WorkerLoad;
+  /**
+   * Stops taking tasks, lets running ones finish for up to `graceMs` (default 30 s), then puts
+   * the rest back on the queue at their last checkpoint for another worker, and stops.
+   */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** How long a worker waits for the host a task's actor record names to answer before taking the actor over. */
+const PROBE_TIMEOUT_MS = 1000;
+
+/**
+ * Starts a worker: a competing consumer of the tasks of the agents it hosts. Each task hosts an
+ * actor — fresh, or restored from its latest snapshot when the task was redelivered or wakes an
+ * actor that waited for a user — and is acked only once the actor's end (or its wait for a user)
+ * is stored. `working()` heartbeats keep long tasks alive; a task delivered more than
+ * `maxDeliver` times goes to the dead-letter subject and its actor ends with an error naming the
+ * cause, which its parent gets as the tool result. It takes only the tasks of its own graph
+ * (their subjects carry the graph's fingerprint, see `taskConsumer`), so workers of two graphs with
+ * agents of the same name share a namespace. It registers as a NATS service with its load, and
+ * logs every task it takes and how it ended at info.
+ */
+export async function startWorker(options: WorkerOptions): Promise<Worker> {
+  const worker = new TaskWorker(options);
+  await worker.start();
+  return worker;
+}
+
+class TaskWorker implements Worker {
+  readonly id: string;
+  readonly #options: WorkerOptions;
+  readonly #agents: string[];
+  readonly #hash: string;
+  readonly #slots: Slots;
+  readonly #transport: NatsTransport;
+  readonly #store: NatsRunStore;
+  readonly #running = new Set<TakenTask>();
+  readonly #pumps: TaskPump[] = [];
+  readonly #counts = { taken: 0, ended: 0, parked: 0, deadLettered: 0 };
+  readonly #ackWaitMs: number;
+  readonly #maxDeliver: number;
+  #service: Service | undefined;
+  #stopping = false;
+
+  constructor(options: WorkerOptions) {
+    this.#options = options;
+    this.id = options.id ?? `worker-${randomUUID().slice(0, 8)}`;
+    const { graph } = options;
+    this.#agents = options.agents ?? Object.keys(graph.agents);
+    for (const agent of this.#agents) if (graph.agents[agent] === undefined) throw new TroupeError('unknown_agent', `the graph has no agent "${agent}" to host`);
+    this.#hash = graphHash(graph);
+    this.#slots = new Slots(options.concurrency ?? 16);
+    this.#ackWaitMs = options.ackWaitMs ?? 30_000;
+    this.#maxDeliver = options.maxDeliver ?? 5;
+    const store = createNatsRunStore(options.resources);
+    this.#store = store;
+    const { resources: _r, graph: _g, agents: _a, concurrency: _c, ackWaitMs: _w, maxDeliver: _m, id: _i, logger: _l, workerCommand, ...build } = options;
+    const onError = (error: unknown): void => this.#options.logger?.error({ err: error }, 'background write failed');
+    this.#transport = createNatsTransport({
+      resources: options.resources,
+      store,
+      factory: graphActorFactory(graph, { ...build, store, sleep: clockSleep(build.clock ?? systemClock), tools: build.tools ?? defaultToolRegistry(), onError }),
+      graphHash: this.#hash,
+      placement: (agent) => graph.agents[agent]?.placement ?? 'local',
+      concurrency: (agent) => graph.agents[agent]?.concurrency,
+      hostId: this.id,
+      ...(workerCommand === undefined ? {} : { workerCommand }),
+      onError,
+    });
+  }
+
+  async start(): Promise<void> {
+    const { resources } = this.#options;
+    const settings = { ackWaitMs: this.#ackWaitMs, maxDeliver: this.#maxDeliver };
+    const consumers: Array<[string, Consumer]> = [];
+    // Its own graph's consumers only: tasks are routed per graph (see taskConsumer).
+    for (const agent of this.#agents) consumers.push([agent, await taskConsumer(resources, this.#hash, agent, settings)]);
+    for (const [agent, consumer] of consumers) {
+      const limit = this.#options.graph.agents[agent]?.concurrency;
+      this.#pumps.push(
+        new TaskPump({
+          consumer,
+          // Once the connection is up again: a pull also fails while NATS is away.
+          renew: () => resources.connection.whenConnected().then(() => taskConsumer(resources, this.#hash, agent, settings)),
+          slots: this.#slots,
+          ...(limit === undefined ? {} : { own: new Slots(limit) }),
+          run: (msg, slot) => this.#take(msg, slot),
+          onError: (error) => this.#options.logger?.warn({ err: error, agent }, 'pulling tasks failed; retrying'),
+        }),
+      );
+    }
+    const svcm = new Svcm(resources.nc);
+    this.#service = await svcm.add({
+      name: resources.names.serviceName,
+      version: '0.1.0',
+      description: 'Troupe worker: hosts agent actors taken from the task queue',
+      metadata: { namespace: resources.names.namespace, worker: this.id, agents: this.#agents.join(','), graph: this.#hash },
+      statsHandler: () => Promise.resolve(this.load()),
+    });
+    this.#service.addEndpoint('load', {
+      subject: `troupe.${resources.names.namespace}.worker.${this.id}.load`,
+      handler: (error, msg) => {
+        if (error === null) msg.respond(JSON.stringify(this.load()));
+      },
+    });
+    this.#options.logger?.info({ worker: this.id, agents: this.#agents, graph: this.#hash, capacity: this.#slots.size }, 'worker started');
+  }
+
+  load(): WorkerLoad {
+    return { id: this.id, agents: this.#agents, graph: this.#hash, running: this.#running.size, capacity: this.#slots.size, ...this.#counts };
+  }
+
+  async stop(graceMs = 30_000): Promise<void> {
+    if (this.#stopping) return;
+    this.#stopping = true;
+    this.#slots.wakeAll();
+    for (const pump of this.#pumps) pump.stop();
+    this.#options.logger?.info({ worker: this.id, running: this.#running.size, graceMs }, 'worker stopping');
+    await Promise.all(this.#pumps.map((pump) => pump.done));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+    await Promise.race([Promise.all([...this.#running].map((r) => r.done)), grace]);
+    clearTimeout(timer);
+    // What is still running goes back to the queue, to resume at its last checkpoint on another worker.
+    await Promise.all(
+      [...this.#running].map(async (running) => {
+        if (running.actor !== undefined) this.#transport.release(running.actor);
+        try {
+          await this.#transport.publish({ ...running.task, resume: true }, `${running.task.runId}:${running.task.path}:handover:${randomUUID()}`);
+          running.finish('ack', 'handed_over');
+        } catch (error) {
+          running.log?.warn({ err: error }, 'could not hand a task over; it comes back after its ack wait');
+          running.finish('nak', 'handed_over');
+        }
+      }),
+    );
+    await this.#service?.stop().catch(() => undefined);
+    await this.#transport.close();
+    this.#options.logger?.info({ worker: this.id }, 'worker stopped');
+  }
+
+  /**
+   * Runs one task, once `slot` resolves, to its end, its wait for a user, or its refusal; settles
+   * when the message is settled.
+   */
+  async #take(msg: JsMsg, slot: Promise<void>): Promise<void> {
+    let task: Task;
+    try {
+      task = parseTask(msg.string());
+    } catch (error) {
+      this.#options.logger?.error({ err: error, worker: this.id, subject: msg.subject }, 'dropped a malformed task');
+      msg.term();
+      return;
+    }
+    const running: TakenTask = new TakenTask(msg, task, {
+      worker: this.id,
+      ackWaitMs: this.#ackWaitMs,
+      logger: this.#options.logger,
+      onSettled: () => this.#running.delete(running),
+    });
+    this.#running.add(running);
+    this.#counts.taken += 1;
+    await slot;
+    if (this.#stopping) {
+      // It waited for a slot until the worker began stopping: it goes back, never started.
+      running.finish('nak', 'requeued');
+      return;
+    }
+    try {
+      await this.#run(running);
+    } catch (error) {
+      running.log?.error({ err: error }, 'a task failed before its actor started');
+      await this.#endWith(task, toErrorInfo(error)).catch(() => undefined);
+      running.finish('term', 'failed');
+    }
+    await running.done;
+  }
+
+  async #run(running: TakenTask): Promise<void> {
+    const { msg, task } = running;
+    // Tasks are routed per graph, so a task of another graph never reaches this worker's consumers;
+    // the stamp is checked all the same, should one be put on this graph's subject by hand.
+    const stamped = msg.headers?.get(GRAPH_HEADER) ?? '';
+    if (stamped !== this.#hash) {
+      await this.#endWith(task, {
+        code: TaskErrorCode.GraphMismatch,
+        message: `worker ${this.id} runs graph ${this.#hash} but the task for ${task.path} was made for graph ${stamped || '(none)'}: start workers with the coordinator's graph file`,
+      });
+      running.finish('term', 'refused', { stamped });
+      return;
+    }
+    // A child's task never taken before claims a record that nobody wrote yet: nothing to read first.
+    if (task.depth > 0 && task.input !== undefined && task.resume !== true && task.command === undefined) {
+      const claim = await this.#transport.claim(task, 'absent');
+      if (claim !== undefined) {
+        this.#start(running, claim, { runId: task.runId, path: task.path, agent: task.agent, depth: task.depth, input: task.input, ...sessionOf(task) });
+        return;
+      }
+    }
+    await this.#takeAgain(running);
+  }
+
+  /**
+   * Runs a task whose actor has a record: an entry, an actor woken or handed over, or a task
+   * delivered again — after its worker died, or at once to a second worker (nats-server 2.9 can do
+   * that; the process running it is left to ack it).
+   */
+  async #takeAgain(running: TakenTask): Promise<void> {
+    const { msg, task, log } = running;
+    const stored = await this.#transport.records.get(task.runId, task.path);
+    if (stored?.record.status === 'ended' && task.command?.type !== 'prompt') {
+      running.finish('ack', 'already_ended');
+      return;
+    }
+    // A task comes back only after its holder went silent for an ack wait: a live holder is one
+    // handed the same task at once, which has just claimed it and answers quickly.
+    const probeMs = Math.min(PROBE_TIMEOUT_MS, this.#ackWaitMs / 3);
+    if ((stored?.record.status === 'running' || stored?.record.status === 'waiting') && (await this.#transport.answersFor(task.runId, task.path, probeMs))) {
+      // The process running it acks it.
+      running.finish('leave', 'left', { host: stored.record.host });
+      return;
+    }
+    // Not JetStream's delivery count alone: it can be wrong after a worker died (see countTakes).
+    const takes = await countTakes(this.#options.resources, task, msg);
+    if (takes.count > this.#maxDeliver) {
+      await this.#deadLetter(running, takes.count);
+      return;
+    }
+    const request: SpawnRequest = { runId: task.runId, path: task.path, agent: task.agent, depth: task.depth, ...sessionOf(task) };
+    const snapshot = takes.first ? undefined : await loadSnapshot(this.#options.resources, task.runId, task.path);
+    if (snapshot !== undefined && !isSnapshotActive(snapshot) && task.command?.type !== 'prompt') {
+      // It ended, but its worker died before saying so: say it now from the snapshot.
+      const result = endedResult(task.runId, snapshot);
+      await this.#recordEnd(task, result);
+      running.finish('ack', outcomeOfResult(result), { stopReason: result.stopReason });
+      return;
+    }
+    if (snapshot !== undefined) request.snapshot = snapshot;
+    else request.input = task.input ?? '';
+    const claim = await this.#transport.claim(task, stored?.revision ?? 'absent', stored?.record.abortRequested === true);
+    if (claim === undefined) {
+      // Another worker claimed it first.
+      running.finish('leave', 'left');
+      return;
+    }
+    try {
+      // An actor with children has a checkpoint: they are spawned while it executes tools.
+      if (snapshot !== undefined) await restoreLocalChildren({ ...this.#options, store: this.#store, transport: this.#transport }, task.runId, task.path);
+    } catch (error) {
+      claim.abandon();
+      throw error;
+    }
+    log?.debug({ restored: snapshot !== undefined, command: task.command?.type, takes: takes.count }, 'task claimed');
+    this.#start(running, claim, request);
+    if (running.actor === undefined) return;
+    try {
+      if (task.command !== undefined) this.#transport.deliver(running.actor, task.command);
+      if (stored?.record.abortRequested === true) this.#transport.deliver(running.actor, { type: 'abort' });
+    } catch (error) {
+      log?.warn({ err: error, command: task.command?.type }, 'the command that woke the actor does not apply any more');
+    }
+    // Restored while waiting for a user and not answered by this task: put it aside again.
+    if (snapshot !== undefined && snapshotState(snapshot) === 'waiting_user' && running.actor.agent.state === 'waiting_user') {
+      this.#counts.parked += 1;
+      await this.#transport.setAside(running.actor);
+      running.finish('ack', 'waiting');
+    }
+  }
+
+  /** Hosts the task's claimed actor; its wait for a user or its end settles the task. */
+  #start(running: TakenTask, claim: Claim, request: SpawnRequest): void {
+    const { task, log } = running;
+    running.actor = claim.host(request, {
+      onWaiting: (actor) => {
+        this.#counts.parked += 1;
+        this.#transport.release(actor);
+        running.finish('ack', 'waiting');
+      },
+      onEnded: (actor, result) => {
+        this.#counts.ended += 1;
+        this.#transport.release(actor);
+        void this.#finishRun(task, result)
+          .catch((error: unknown) => log?.error({ err: error }, 'recording the run end failed'))
+          .finally(() => running.finish('ack', outcomeOfResult(result), { stopReason: result.stopReason, ...(result.error === undefined ? {} : { error: result.error.code }) }));
+      },
+    });
+  }
+
+  async #deadLetter(running: TakenTask, takes: number): Promise<void> {
+    const { task } = running;
+    const { requests, names } = this.#options.resources;
+    const deliveries = takes - 1;
+    const reason = `the task for ${task.path} was delivered ${deliveries === 1 ? 'once' : `${deliveries} times`} without finishing (each worker that took it died or was stopped); it was moved to ${names.deadSubject(task.agent)}`;
+    await requests.publish(names.deadSubject(task.agent), JSON.stringify({ task, deliveries, reason, worker: this.id, at: Date.now() }));
+    await this.#endWith(task, { code: TaskErrorCode.DeadLettered, message: reason });
+    this.#counts.deadLettered += 1;
+    running.log?.error({ deliveries }, 'task dead-lettered');
+    running.finish('term', 'dead_lettered', { deliveries });
+  }
+
+  /** Ends the task's actor with `error` without running it: whoever waits for it gets the error. */
+  #endWith(task: Task, error: ErrorInfo): Promise<void> {
+    return this.#recordEnd(task, failedResult(task.runId, error));
+  }
+
+  /** Records the run's end when `task` is its entry. */
+  #finishRun(task: Task, result: AgentResult): Promise<void> {
+    return task.depth === 0 ? finishRun(this.#store, this.#transport.records, task.runId, task.path, result) : Promise.resolve();
+  }
+
+  async #recordEnd(task: Task, result: AgentResult): Promise<void> {
+    await this.#transport.records.end(task.runId, task.path, { ...task, graph: this.#hash }, result);
+    await this.#finishRun(task, result);
+  }
+}
+
+/** The task's session id, as spawn request fields. */
+function sessionOf(task: Task): { sessionId?: string } {
+  return task.sessionId === undefined ? {} : { sessionId: task.sessionId };
+}

@@ -1,0 +1,396 @@
+import { randomUUID } from 'node:crypto';
+import { TroupeError, withHistory, type AgentEvent, type AgentPath, type AgentResult, type RunId } from '@troupe/core';
+import type { Observable } from 'rxjs';
+import { ActorHost, TransportErrorCode, type ActorFactory, type ControlCommand, type HostedActor, type RunStore, type SpawnRequest, type Transport } from '@troupe/runtime';
+import type { ActorRecord } from '../actors/actor-record.js';
+import { ActorRecords } from '../actors/actor-records.js';
+import { ControlLine, type ControlListener } from '../actors/control-line.js';
+import { RemoteResults } from '../actors/remote-results.js';
+import { RunEventFeed } from '../events/run-event-feed.js';
+import { endLost, strandedActors } from '../actors/stranded-actors.js';
+import { UnhostedControl } from '../actors/unhosted-control.js';
+import type { NatsResources } from '../connection/nats-resources.js';
+import type { Task } from '../tasks/task.js';
+import { TaskQueue } from '../tasks/task-queue.js';
+
+/** Where an agent's actors run: in the process that spawns them, or on workers. */
+export type Placement = 'local' | 'remote';
+
+/** Options of {@link createNatsTransport}. */
+export interface NatsTransportOptions {
+  resources: NatsResources;
+  /** The run store over the same NATS (`createNatsRunStore`): events and checkpoints go there. */
+  store: RunStore;
+  /** Builds the actors this process hosts. */
+  factory: ActorFactory;
+  /**
+   * The fingerprint of the graph (`graphHash`): tasks go to that graph's subject, stamped with it.
+   * Empty in a process that knows no graph (it queues no task but to wake an actor whose record
+   * names its graph).
+   */
+  graphHash: string;
+  /** The command that starts a worker for this graph, shown while a task waits for one (`troupe worker team.yaml --nats …`). */
+  workerCommand?: string;
+  /** Where each agent's actors run. */
+  placement(agent: string): Placement;
+  /** The most actors of an agent this process runs at once. */
+  concurrency?: (agent: string) => number | undefined;
+  /** Names this process in actor records. Default: a random id. */
+  hostId?: string;
+  /** How long a control message waits for the actor's host to answer. Default 5000 ms. */
+  controlTimeoutMs?: number;
+  /** How long control keeps trying while an actor is between hosts (queued or redelivered). Default 10 s. */
+  handoverTimeoutMs?: number;
+  /** Failures of background work (a record that could not be written). */
+  onError?: (error: unknown) => void;
+}
+
+/** A task's actor this process won the claim on (see {@link NatsTransport.claim}). */
+export interface Claim {
+  /** Hosts the actor here (its record already says so); `hooks` learn of its wait and its end. */
+  host(request: SpawnRequest, hooks?: HostingHooks): HostedActor;
+  /** Gives the actor up without hosting it (its record still names this process until rewritten). */
+  abandon(): void;
+}
+
+/** What a worker learns about an actor it hosts for a task. */
+export interface HostingHooks {
+  /** The actor waits for a user; its checkpoint and record are stored. */
+  onWaiting?(actor: HostedActor): void;
+  /** The actor's run ended; its checkpoint and record (with the result) are stored. */
+  onEnded?(actor: HostedActor, result: AgentResult): void;
+}
+
+/** Creates a {@link NatsTransport}. */
+export function createNatsTransport(options: NatsTransportOptions): NatsTransport {
+  return new NatsTransport(options);
+}
+
+/**
+ * The distributed transport. A `remote` actor becomes a task on the agent's work-queue subject,
+ * taken by whichever worker is free; a `local` one is hosted here. Wherever an actor lives, its
+ * events go to the run's events subject (kept in a stream), its checkpoints to KV, and its record
+ * (running → waiting → ended, with its result) to the actors bucket; a child on the queue has no
+ * record until a worker claims it (its child record says it was spawned), an entry on the queue
+ * is recorded `queued`. So:
+ * - `events(runId)` follows the run's subject, from any process;
+ * - `result` answers from the record, at once or when it says the actor has ended;
+ * - `control` asks the actor's host over request/reply; when no process hosts it (it was put
+ *   aside waiting for a user, or its host died), a reply, an approval or a new prompt wakes it
+ *   as a task carrying the command, restored from its snapshot on any worker, and an abort is
+ *   noted in its record for whoever takes it next.
+ */
+export class NatsTransport implements Transport {
+  /** Every actor's record keeps its outcome. */
+  readonly keepsResults = true;
+  readonly hostId: string;
+  readonly #options: NatsTransportOptions;
+  readonly #host: ActorHost;
+  readonly #records: ActorRecords;
+  readonly #controls = new Map<HostedActor, ControlListener>();
+  readonly #hooks = new Map<HostedActor, HostingHooks>();
+  /** Each hosted actor's record writes, in order. */
+  readonly #writes = new Map<HostedActor, Promise<unknown>>();
+  readonly #waiting = new Set<HostedActor>();
+  /** Actors hosted for a task taken from the queue (their records say `fromQueue`). */
+  readonly #fromQueue = new Set<HostedActor>();
+  /** Actors found stranded for a resume, not restored here yet; true when an abort awaits them. */
+  readonly #stranded = new Map<string, boolean>();
+  readonly #feed: RunEventFeed;
+  readonly #line: ControlLine;
+  readonly #remote: RemoteResults;
+  readonly #queue: TaskQueue;
+  #closed = false;
+
+  constructor(options: NatsTransportOptions) {
+    this.#options = options;
+    this.hostId = options.hostId ?? `host-${randomUUID().slice(0, 8)}`;
+    this.#records = new ActorRecords(options.resources.actors);
+    this.#queue = new TaskQueue({ ...options, records: this.#records, graph: options.graphHash });
+    this.#line = new ControlLine({
+      resources: options.resources,
+      unhosted: new UnhostedControl(this.#records, options.store, (task, id, graph) => this.#queue.publish(task, id, graph)),
+      ...(options.controlTimeoutMs === undefined ? {} : { controlTimeoutMs: options.controlTimeoutMs }),
+      ...(options.handoverTimeoutMs === undefined ? {} : { handoverTimeoutMs: options.handoverTimeoutMs }),
+    });
+    this.#feed = new RunEventFeed(options.resources);
+    this.#remote = new RemoteResults(this.#records, options.store, (runId) => this.#feed.follow(runId));
+    this.#host = new ActorHost({
+      factory: options.factory,
+      store: options.store,
+      onEvent: (event, actor) => this.#onEvent(event, actor),
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      ...(options.onError === undefined ? {} : { onError: options.onError }),
+    });
+  }
+
+  /** The actor records of the transport's namespace. */
+  get records(): ActorRecords {
+    return this.#records;
+  }
+
+  /** How many actors this process hosts. */
+  get hosted(): number {
+    return this.#host.size;
+  }
+
+  /**
+   * A `local` actor is hosted here; a `remote` one becomes a task. A remote actor restored from
+   * `snapshot` has the snapshot stored as its latest checkpoint first: the worker that takes the
+   * task restores it from there. A fresh remote child gets no record: the worker that claims it
+   * writes the first (its child record, which the delegation wrote, says it exists meanwhile).
+   */
+  async spawn(request: SpawnRequest): Promise<void> {
+    this.#assertOpen();
+    const { runId, path, agent, depth, snapshot } = request;
+    if (this.#options.placement(agent) === 'local') {
+      // Hosted here: its record must say so before whoever spawned it asks elsewhere for its result.
+      const actor = this.#hostHere(request, {});
+      const key = `${runId}\n${path}`;
+      if (this.#stranded.get(key) === true) this.deliver(actor, { type: 'abort' });
+      this.#stranded.delete(key);
+      await this.#writes.get(actor);
+      return;
+    }
+    const task: Task = { runId, path, agent, depth };
+    if (snapshot !== undefined) {
+      const revision = await this.#records.put(runId, path, { agent, depth, status: 'queued', ...this.#queue.recordGraph, updatedAt: Date.now() });
+      await this.#options.store.saveCheckpoint(runId, { head: withHistory(snapshot, []), from: 0, added: snapshot.context.messages });
+      await this.#queue.publish({ ...task, resume: true }, `${runId}:${path}:${revision}`);
+      return;
+    }
+    if (request.input !== undefined) task.input = request.input;
+    if (request.sessionId !== undefined) task.sessionId = request.sessionId;
+    const spawning = this.#remote.spawning(runId, path);
+    try {
+      // An entry has no child record to say it exists: it is recorded queued (once a run).
+      const queued = depth === 0 ? this.#records.put(runId, path, { agent, depth, status: 'queued', ...this.#queue.recordGraph, updatedAt: Date.now() }) : Promise.resolve(0);
+      const [revision] = await Promise.all([queued, this.#queue.publish(task, `${runId}:${path}`)]);
+      spawning.spawned(revision);
+    } catch (error) {
+      spawning.cancel();
+      throw error;
+    }
+  }
+
+  /**
+   * Claims the actor of a task taken from the queue: listens on its control subject first, then
+   * writes its record `running` here (`fromQueue`), only where it has none (`over` is `absent`: a
+   * child never taken) or where its record is still at the revision `over` read. Of several
+   * workers handed one task at once (nats-server 2.9 can do that), one wins; the others find its
+   * record, and its host answers on the control subject from the moment the record exists. An
+   * abort the record noted (`abortRequested`) stays noted until it is delivered. Resolves
+   * undefined, listening no more, when the record had moved on.
+   */
+  async claim(actor: Pick<SpawnRequest, 'runId' | 'path' | 'agent' | 'depth'>, over: number | 'absent', abortRequested = false): Promise<Claim | undefined> {
+    this.#assertOpen();
+    const { runId, path, agent, depth } = actor;
+    const listener = this.#line.listen(runId, path);
+    const record: ActorRecord = { agent, depth, status: 'running', host: this.hostId, fromQueue: true, ...this.#queue.recordGraph, updatedAt: Date.now() };
+    if (abortRequested) record.abortRequested = true;
+    let revision: number | undefined;
+    try {
+      revision = await this.#records.claim(runId, path, record, over);
+    } finally {
+      if (revision === undefined) listener.close();
+    }
+    if (revision === undefined) return undefined;
+    return { host: (request, hooks = {}) => this.#hostHere(request, hooks, listener), abandon: () => listener.close() };
+  }
+
+  /**
+   * Hosts the actor `request` asks for in this process, recording it `running` here: it answers its
+   * control subject and keeps its record. A worker hosts this way the local children of a parent it
+   * restores.
+   */
+  host(request: SpawnRequest): HostedActor {
+    return this.#hostHere(request, {});
+  }
+
+  /**
+   * Hosts `request` here. A claimed actor (`claimed` is the listener of its claim) is recorded
+   * already; any other gets its record `running` here at once (whoever spawned it may ask elsewhere
+   * for its result).
+   */
+  #hostHere(request: SpawnRequest, hooks: HostingHooks, claimed?: ControlListener): HostedActor {
+    this.#assertOpen();
+    const listener = claimed ?? this.#line.listen(request.runId, request.path);
+    let actor: HostedActor;
+    try {
+      actor = this.#host.host(request, this);
+    } catch (error) {
+      listener.close();
+      throw error;
+    }
+    this.#hooks.set(actor, hooks);
+    this.#controls.set(actor, listener);
+    listener.attach((command) => this.#host.control(request.runId, request.path, command));
+    if (claimed === undefined) this.#announce(actor);
+    else this.#fromQueue.add(actor);
+    return actor;
+  }
+
+  /** Records that `actor` runs here, before any later record write of it. */
+  #announce(actor: HostedActor): void {
+    const written = (this.#writes.get(actor) ?? Promise.resolve()).then(() =>
+      this.#records.put(actor.request.runId, actor.request.path, { ...this.#base(actor), status: 'running', host: this.hostId, updatedAt: Date.now() }),
+    );
+    this.#writes.set(actor, written.catch((error: unknown) => this.#options.onError?.(error)));
+  }
+
+  /** Stops hosting `actor` here (its checkpoint and record stay the truth; a task wakes it again). */
+  release(actor: HostedActor): void {
+    this.#controls.get(actor)?.close();
+    this.#controls.delete(actor);
+    this.#hooks.delete(actor);
+    this.#writes.delete(actor);
+    this.#waiting.delete(actor);
+    this.#fromQueue.delete(actor);
+    this.#host.release(actor.request.runId, actor.request.path);
+  }
+
+  /**
+   * Puts aside an actor hosted here that waits for a user (one restored already waiting, which
+   * emits no new wait): records what it waits for, then stops hosting it.
+   */
+  async setAside(actor: HostedActor): Promise<void> {
+    await this.#record(actor, () => this.#writeWaiting(actor));
+    this.release(actor);
+  }
+
+  /**
+   * Whether a live process (this one included) hosts the actor, or is settling its claim on it:
+   * it answers on the actor's control subject within `timeoutMs`. Silence counts as no host.
+   */
+  async answersFor(runId: RunId, path: AgentPath, timeoutMs: number): Promise<boolean> {
+    return this.#host.get(runId, path) !== undefined || this.#line.answers(runId, path, timeoutMs);
+  }
+
+  /** Applies `command` to an actor hosted here. */
+  deliver(actor: HostedActor, command: ControlCommand): void {
+    this.#host.control(actor.request.runId, actor.request.path, command);
+  }
+
+  async control(runId: RunId, path: AgentPath, command: ControlCommand): Promise<void> {
+    this.#assertOpen();
+    if (this.#host.get(runId, path) !== undefined) {
+      this.#host.control(runId, path, command);
+      return;
+    }
+    await this.#line.send(runId, path, command);
+  }
+
+  /**
+   * A local actor's result once its events are on the run's subject too (whoever follows the run
+   * has seen them all). A remote one's from its `agent_end` event or its record, whichever comes
+   * first (the record also covers an end that came before the call). A remote one taken from the
+   * queue by this very process counts as remote: it may be put aside or handed over, and woken as
+   * another actor, whose end its hosted agent would never see.
+   */
+  async result(runId: RunId, path: AgentPath): Promise<AgentResult> {
+    const hosted = this.#host.get(runId, path);
+    const local = hosted !== undefined && this.#options.placement(hosted.request.agent) === 'local' ? this.#host.result(runId, path) : undefined;
+    if (local !== undefined) {
+      const result = await local;
+      await this.#options.store.flush(runId);
+      return result;
+    }
+    if (this.#stranded.delete(`${runId}\n${path}`)) return endLost(this.#records, runId, path);
+    return this.#remote.of(runId, path);
+  }
+
+  events(runId: RunId): Observable<AgentEvent> {
+    return this.#feed.follow(runId);
+  }
+
+  /**
+   * The run's actors hosted by a process that is gone, and that no task brings back (see
+   * `strandedActors`): whoever resumes the run restores them. Each is asked over its control
+   * subject whether a process still hosts it. One left out of the resume (it never
+   * checkpointed) is ended as lost when its result is asked for, so its parent starts it again.
+   */
+  async stranded(runId: RunId): Promise<ReadonlySet<AgentPath>> {
+    const found = await strandedActors(runId, await this.#records.list(runId), (path) => this.#line.isHosted(runId, path));
+    for (const path of found.paths) this.#stranded.set(`${runId}\n${path}`, found.aborted.has(path));
+    return found.paths;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const listener of this.#controls.values()) listener.close();
+    this.#controls.clear();
+    this.#host.close();
+    this.#records.close();
+    this.#remote.close();
+    this.#feed.close();
+    await Promise.allSettled(this.#writes.values());
+  }
+
+  /** Puts `task` on its agent's queue for this graph's workers, de-duplicated by `id`. */
+  async publish(task: Task, id: string): Promise<void> {
+    return this.#queue.publish(task, id);
+  }
+
+  /**
+   * While the actor at `path` waits on the task queue, reports what it waits for (no live worker
+   * hosts its agent: the command that starts one) and then who took it (see `watchUntilTaken`).
+   * A `local` actor is hosted at once: nothing to report.
+   */
+  watchUntilTaken(request: Pick<SpawnRequest, 'runId' | 'path' | 'agent'>, report: (text: string) => void): () => void {
+    if (this.#closed || this.#options.placement(request.agent) === 'local') return () => undefined;
+    return this.#queue.watch(request.runId, request.path, request.agent, report);
+  }
+
+  #onEvent(event: AgentEvent, actor: HostedActor): void {
+    this.#feed.local(event);
+    if (event.type === 'state' && event.state === 'waiting_user') {
+      this.#waiting.add(actor);
+      this.#record(actor, async () => {
+        await this.#writeWaiting(actor);
+        this.#hooks.get(actor)?.onWaiting?.(actor);
+      });
+    } else if (event.type === 'state' && (event.state === 'thinking' || event.state === 'tool_executing') && this.#waiting.delete(actor)) {
+      this.#record(actor, () => this.#records.put(actor.request.runId, actor.request.path, { ...this.#base(actor), status: 'running', host: this.hostId, updatedAt: Date.now() }));
+    } else if (event.type === 'agent_end') {
+      this.#waiting.delete(actor);
+      // Whoever waits for the result need not wait for the checkpoint too: the record goes out at
+      // once (after the actor's earlier record writes), the task is settled once both are stored.
+      const ended = (this.#writes.get(actor) ?? Promise.resolve()).then(() =>
+        this.#records.end(actor.request.runId, actor.request.path, this.#base(actor), event.result),
+      );
+      this.#record(actor, async () => {
+        await ended;
+        this.#hooks.get(actor)?.onEnded?.(actor, event.result);
+      });
+    }
+  }
+
+  /** Writes an actor's record once its checkpoints so far are stored, after its earlier record writes. */
+  #record(actor: HostedActor, write: () => Promise<unknown>): Promise<unknown> {
+    const { runId, path } = actor.request;
+    const next = (this.#writes.get(actor) ?? Promise.resolve())
+      .then(() => this.#host.settled(runId, path))
+      .then(write)
+      .catch((error: unknown) => this.#options.onError?.(error));
+    this.#writes.set(actor, next);
+    return next;
+  }
+
+  async #writeWaiting(actor: HostedActor): Promise<void> {
+    const pending = actor.agent.pending;
+    const record: ActorRecord = { ...this.#base(actor), status: 'waiting', host: this.hostId, updatedAt: Date.now() };
+    if (pending !== undefined) record.pending = { ...pending };
+    await this.#records.put(actor.request.runId, actor.request.path, record);
+  }
+
+  #base(actor: HostedActor): Pick<ActorRecord, 'agent' | 'depth' | 'fromQueue' | 'graph'> {
+    const base: Pick<ActorRecord, 'agent' | 'depth' | 'fromQueue' | 'graph'> = { agent: actor.request.agent, depth: actor.request.depth, ...this.#queue.recordGraph };
+    if (this.#fromQueue.has(actor)) base.fromQueue = true;
+    return base;
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new TroupeError(TransportErrorCode.Closed, 'the transport is closed');
+  }
+}
