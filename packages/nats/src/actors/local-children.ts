@@ -33,6 +33,6 @@ export async function restoreLocalChildren(context: LocalChildrenContext, runId:
     const request: SpawnRequest = { runId, path: child.path, agent: child.agent, depth: child.depth };
     if (snapshot !== undefined) request.snapshot = snapshot;
     else request.input = child.task;
-    transport.host(request);
+    transport.hosting.host(request);
   }
 }

@@ -9,7 +9,8 @@ import { graphHash } from './graph-hash.js';
 import { restoreLocalChildren } from '../actors/local-children.js';
 import type { NatsResources } from '../connection/nats-resources.js';
 import { createNatsRunStore, loadSnapshot, type NatsRunStore } from '../store/nats-run-store.js';
-import { createNatsTransport, type Claim, type NatsTransport } from '../transport/nats-transport.js';
+import type { ActorHosting, Claim } from '../transport/actor-hosting.js';
+import { createNatsTransport, type NatsTransport } from '../transport/nats-transport.js';
 import { finishRun } from './run-finish.js';
 import { Slots } from './slots.js';
 import { taskConsumer } from './task-consumer.js';
@@ -91,6 +92,8 @@ class TaskWorker implements Worker {
   readonly #hash: string;
   readonly #slots: Slots;
   readonly #transport: NatsTransport;
+  /** The transport's hosting role: the actors of the tasks taken here are claimed and hosted through it. */
+  readonly #hosting: ActorHosting;
   readonly #store: NatsRunStore;
   readonly #running = new Set<TakenTask>();
   readonly #pumps: TaskPump[] = [];
@@ -125,6 +128,7 @@ class TaskWorker implements Worker {
       ...(workerCommand === undefined ? {} : { workerCommand }),
       onError,
     });
+    this.#hosting = this.#transport.hosting;
   }
 
   async start(): Promise<void> {
@@ -182,7 +186,7 @@ class TaskWorker implements Worker {
     // What is still running goes back to the queue, to resume at its last checkpoint on another worker.
     await Promise.all(
       [...this.#running].map(async (running) => {
-        if (running.actor !== undefined) this.#transport.release(running.actor);
+        if (running.actor !== undefined) this.#hosting.release(running.actor);
         try {
           await this.#transport.publish({ ...running.task, resume: true }, `${running.task.runId}:${running.task.path}:handover:${randomUUID()}`);
           running.finish('ack', 'handed_over');
@@ -249,7 +253,7 @@ class TaskWorker implements Worker {
     }
     // A child's task never taken before claims a record that nobody wrote yet: nothing to read first.
     if (task.depth > 0 && task.input !== undefined && task.resume !== true && task.command === undefined) {
-      const claim = await this.#transport.claim(task, 'absent');
+      const claim = await this.#hosting.claim(task, 'absent');
       if (claim !== undefined) {
         this.#start(running, claim, { runId: task.runId, path: task.path, agent: task.agent, depth: task.depth, input: task.input, ...sessionOf(task) });
         return;
@@ -273,7 +277,7 @@ class TaskWorker implements Worker {
     // A task comes back only after its holder went silent for an ack wait: a live holder is one
     // handed the same task at once, which has just claimed it and answers quickly.
     const probeMs = Math.min(PROBE_TIMEOUT_MS, this.#ackWaitMs / 3);
-    if ((stored?.record.status === 'running' || stored?.record.status === 'waiting') && (await this.#transport.answersFor(task.runId, task.path, probeMs))) {
+    if ((stored?.record.status === 'running' || stored?.record.status === 'waiting') && (await this.#hosting.answersFor(task.runId, task.path, probeMs))) {
       // The process running it acks it.
       running.finish('leave', 'left', { host: stored.record.host });
       return;
@@ -295,7 +299,7 @@ class TaskWorker implements Worker {
     }
     if (snapshot !== undefined) request.snapshot = snapshot;
     else request.input = task.input ?? '';
-    const claim = await this.#transport.claim(task, stored?.revision ?? 'absent', stored?.record.abortRequested === true);
+    const claim = await this.#hosting.claim(task, stored?.revision ?? 'absent', stored?.record.abortRequested === true);
     if (claim === undefined) {
       // Another worker claimed it first.
       running.finish('leave', 'left');
@@ -312,15 +316,15 @@ class TaskWorker implements Worker {
     this.#start(running, claim, request);
     if (running.actor === undefined) return;
     try {
-      if (task.command !== undefined) this.#transport.deliver(running.actor, task.command);
-      if (stored?.record.abortRequested === true) this.#transport.deliver(running.actor, { type: 'abort' });
+      if (task.command !== undefined) this.#hosting.deliver(running.actor, task.command);
+      if (stored?.record.abortRequested === true) this.#hosting.deliver(running.actor, { type: 'abort' });
     } catch (error) {
       log?.warn({ err: error, command: task.command?.type }, 'the command that woke the actor does not apply any more');
     }
     // Restored while waiting for a user and not answered by this task: put it aside again.
     if (snapshot !== undefined && snapshotState(snapshot) === 'waiting_user' && running.actor.agent.state === 'waiting_user') {
       this.#counts.parked += 1;
-      await this.#transport.setAside(running.actor);
+      await this.#hosting.setAside(running.actor);
       running.finish('ack', 'waiting');
     }
   }
@@ -331,12 +335,12 @@ class TaskWorker implements Worker {
     running.actor = claim.host(request, {
       onWaiting: (actor) => {
         this.#counts.parked += 1;
-        this.#transport.release(actor);
+        this.#hosting.release(actor);
         running.finish('ack', 'waiting');
       },
       onEnded: (actor, result) => {
         this.#counts.ended += 1;
-        this.#transport.release(actor);
+        this.#hosting.release(actor);
         void this.#finishRun(task, result)
           .catch((error: unknown) => log?.error({ err: error }, 'recording the run end failed'))
           .finally(() => running.finish('ack', outcomeOfResult(result), { stopReason: result.stopReason, ...(result.error === undefined ? {} : { error: result.error.code }) }));

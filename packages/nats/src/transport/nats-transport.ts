@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { TroupeError, withHistory, type AgentEvent, type AgentPath, type AgentResult, type RunId } from '@troupe/core';
 import type { Observable } from 'rxjs';
-import { ActorHost, TransportErrorCode, type ActorFactory, type ControlCommand, type HostedActor, type RunStore, type SpawnRequest, type Transport } from '@troupe/runtime';
-import type { ActorRecord } from '../actors/actor-record.js';
+import { TransportErrorCode, type ActorFactory, type ControlCommand, type RunStore, type SpawnRequest, type Transport } from '@troupe/runtime';
 import { ActorRecords } from '../actors/actor-records.js';
-import { ControlLine, type ControlListener } from '../actors/control-line.js';
+import { ControlLine } from '../actors/control-line.js';
 import { RemoteResults } from '../actors/remote-results.js';
 import { RunEventFeed } from '../events/run-event-feed.js';
 import { endLost, strandedActors } from '../actors/stranded-actors.js';
@@ -12,6 +11,7 @@ import { UnhostedControl } from '../actors/unhosted-control.js';
 import type { NatsResources } from '../connection/nats-resources.js';
 import type { Task } from '../tasks/task.js';
 import { TaskQueue } from '../tasks/task-queue.js';
+import { ActorHosting } from './actor-hosting.js';
 
 /** Where an agent's actors run: in the process that spawns them, or on workers. */
 export type Placement = 'local' | 'remote';
@@ -45,22 +45,6 @@ export interface NatsTransportOptions {
   onError?: (error: unknown) => void;
 }
 
-/** A task's actor this process won the claim on (see {@link NatsTransport.claim}). */
-export interface Claim {
-  /** Hosts the actor here (its record already says so); `hooks` learn of its wait and its end. */
-  host(request: SpawnRequest, hooks?: HostingHooks): HostedActor;
-  /** Gives the actor up without hosting it (its record still names this process until rewritten). */
-  abandon(): void;
-}
-
-/** What a worker learns about an actor it hosts for a task. */
-export interface HostingHooks {
-  /** The actor waits for a user; its checkpoint and record are stored. */
-  onWaiting?(actor: HostedActor): void;
-  /** The actor's run ended; its checkpoint and record (with the result) are stored. */
-  onEnded?(actor: HostedActor, result: AgentResult): void;
-}
-
 /** Creates a {@link NatsTransport}. */
 export function createNatsTransport(options: NatsTransportOptions): NatsTransport {
   return new NatsTransport(options);
@@ -85,15 +69,8 @@ export class NatsTransport implements Transport {
   readonly keepsResults = true;
   readonly hostId: string;
   readonly #options: NatsTransportOptions;
-  readonly #host: ActorHost;
+  readonly #hosting: ActorHosting;
   readonly #records: ActorRecords;
-  readonly #controls = new Map<HostedActor, ControlListener>();
-  readonly #hooks = new Map<HostedActor, HostingHooks>();
-  /** Each hosted actor's record writes, in order. */
-  readonly #writes = new Map<HostedActor, Promise<unknown>>();
-  readonly #waiting = new Set<HostedActor>();
-  /** Actors hosted for a task taken from the queue (their records say `fromQueue`). */
-  readonly #fromQueue = new Set<HostedActor>();
   /** Actors found stranded for a resume, not restored here yet; true when an abort awaits them. */
   readonly #stranded = new Map<string, boolean>();
   readonly #feed: RunEventFeed;
@@ -115,10 +92,15 @@ export class NatsTransport implements Transport {
     });
     this.#feed = new RunEventFeed(options.resources);
     this.#remote = new RemoteResults(this.#records, options.store, (runId) => this.#feed.follow(runId));
-    this.#host = new ActorHost({
-      factory: options.factory,
+    this.#hosting = new ActorHosting({
+      hostId: this.hostId,
+      recordGraph: this.#queue.recordGraph,
+      records: this.#records,
+      line: this.#line,
       store: options.store,
-      onEvent: (event, actor) => this.#onEvent(event, actor),
+      factory: options.factory,
+      transport: this,
+      onEvent: (event) => this.#feed.local(event),
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       ...(options.onError === undefined ? {} : { onError: options.onError }),
     });
@@ -129,9 +111,14 @@ export class NatsTransport implements Transport {
     return this.#records;
   }
 
+  /** What this process does for the actors it hosts (a worker claims and hosts its tasks' actors through it). */
+  get hosting(): ActorHosting {
+    return this.#hosting;
+  }
+
   /** How many actors this process hosts. */
   get hosted(): number {
-    return this.#host.size;
+    return this.#hosting.size;
   }
 
   /**
@@ -145,11 +132,11 @@ export class NatsTransport implements Transport {
     const { runId, path, agent, depth, snapshot } = request;
     if (this.#options.placement(agent) === 'local') {
       // Hosted here: its record must say so before whoever spawned it asks elsewhere for its result.
-      const actor = this.#hostHere(request, {});
+      const actor = this.#hosting.host(request);
       const key = `${runId}\n${path}`;
-      if (this.#stranded.get(key) === true) this.deliver(actor, { type: 'abort' });
+      if (this.#stranded.get(key) === true) this.#hosting.deliver(actor, { type: 'abort' });
       this.#stranded.delete(key);
-      await this.#writes.get(actor);
+      await this.#hosting.written(actor);
       return;
     }
     const task: Task = { runId, path, agent, depth };
@@ -173,108 +160,10 @@ export class NatsTransport implements Transport {
     }
   }
 
-  /**
-   * Claims the actor of a task taken from the queue: listens on its control subject first, then
-   * writes its record `running` here (`fromQueue`), only where it has none (`over` is `absent`: a
-   * child never taken) or where its record is still at the revision `over` read. Of several
-   * workers handed one task at once (nats-server 2.9 can do that), one wins; the others find its
-   * record, and its host answers on the control subject from the moment the record exists. An
-   * abort the record noted (`abortRequested`) stays noted until it is delivered. Resolves
-   * undefined, listening no more, when the record had moved on.
-   */
-  async claim(actor: Pick<SpawnRequest, 'runId' | 'path' | 'agent' | 'depth'>, over: number | 'absent', abortRequested = false): Promise<Claim | undefined> {
-    this.#assertOpen();
-    const { runId, path, agent, depth } = actor;
-    const listener = this.#line.listen(runId, path);
-    const record: ActorRecord = { agent, depth, status: 'running', host: this.hostId, fromQueue: true, ...this.#queue.recordGraph, updatedAt: Date.now() };
-    if (abortRequested) record.abortRequested = true;
-    let revision: number | undefined;
-    try {
-      revision = await this.#records.claim(runId, path, record, over);
-    } finally {
-      if (revision === undefined) listener.close();
-    }
-    if (revision === undefined) return undefined;
-    return { host: (request, hooks = {}) => this.#hostHere(request, hooks, listener), abandon: () => listener.close() };
-  }
-
-  /**
-   * Hosts the actor `request` asks for in this process, recording it `running` here: it answers its
-   * control subject and keeps its record. A worker hosts this way the local children of a parent it
-   * restores.
-   */
-  host(request: SpawnRequest): HostedActor {
-    return this.#hostHere(request, {});
-  }
-
-  /**
-   * Hosts `request` here. A claimed actor (`claimed` is the listener of its claim) is recorded
-   * already; any other gets its record `running` here at once (whoever spawned it may ask elsewhere
-   * for its result).
-   */
-  #hostHere(request: SpawnRequest, hooks: HostingHooks, claimed?: ControlListener): HostedActor {
-    this.#assertOpen();
-    const listener = claimed ?? this.#line.listen(request.runId, request.path);
-    let actor: HostedActor;
-    try {
-      actor = this.#host.host(request, this);
-    } catch (error) {
-      listener.close();
-      throw error;
-    }
-    this.#hooks.set(actor, hooks);
-    this.#controls.set(actor, listener);
-    listener.attach((command) => this.#host.control(request.runId, request.path, command));
-    if (claimed === undefined) this.#announce(actor);
-    else this.#fromQueue.add(actor);
-    return actor;
-  }
-
-  /** Records that `actor` runs here, before any later record write of it. */
-  #announce(actor: HostedActor): void {
-    const written = (this.#writes.get(actor) ?? Promise.resolve()).then(() =>
-      this.#records.put(actor.request.runId, actor.request.path, { ...this.#base(actor), status: 'running', host: this.hostId, updatedAt: Date.now() }),
-    );
-    this.#writes.set(actor, written.catch((error: unknown) => this.#options.onError?.(error)));
-  }
-
-  /** Stops hosting `actor` here (its checkpoint and record stay the truth; a task wakes it again). */
-  release(actor: HostedActor): void {
-    this.#controls.get(actor)?.close();
-    this.#controls.delete(actor);
-    this.#hooks.delete(actor);
-    this.#writes.delete(actor);
-    this.#waiting.delete(actor);
-    this.#fromQueue.delete(actor);
-    this.#host.release(actor.request.runId, actor.request.path);
-  }
-
-  /**
-   * Puts aside an actor hosted here that waits for a user (one restored already waiting, which
-   * emits no new wait): records what it waits for, then stops hosting it.
-   */
-  async setAside(actor: HostedActor): Promise<void> {
-    await this.#record(actor, () => this.#writeWaiting(actor));
-    this.release(actor);
-  }
-
-  /**
-   * Whether a live process (this one included) hosts the actor, or is settling its claim on it:
-   * it answers on the actor's control subject within `timeoutMs`. Silence counts as no host.
-   */
-  async answersFor(runId: RunId, path: AgentPath, timeoutMs: number): Promise<boolean> {
-    return this.#host.get(runId, path) !== undefined || this.#line.answers(runId, path, timeoutMs);
-  }
-
-  /** Applies `command` to an actor hosted here. */
-  deliver(actor: HostedActor, command: ControlCommand): void {
-    this.#host.control(actor.request.runId, actor.request.path, command);
-  }
-
   async control(runId: RunId, path: AgentPath, command: ControlCommand): Promise<void> {
     this.#assertOpen();
-    if (this.#host.get(runId, path) !== undefined) {
-      this.#host.control(runId, path, command);
+    if (this.#hosting.get(runId, path) !== undefined) {
+      this.#hosting.control(runId, path, command);
       return;
     }
     await this.#line.send(runId, path, command);
@@ -288,8 +177,8 @@ export class NatsTransport implements Transport {
    * another actor, whose end its hosted agent would never see.
    */
   async result(runId: RunId, path: AgentPath): Promise<AgentResult> {
-    const hosted = this.#host.get(runId, path);
-    const local = hosted !== undefined && this.#options.placement(hosted.request.agent) === 'local' ? this.#host.result(runId, path) : undefined;
+    const hosted = this.#hosting.get(runId, path);
+    const local = hosted !== undefined && this.#options.placement(hosted.request.agent) === 'local' ? this.#hosting.result(runId, path) : undefined;
     if (local !== undefined) {
       const result = await local;
       await this.#options.store.flush(runId);
@@ -318,13 +207,11 @@ export class NatsTransport implements Transport {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    for (const listener of this.#controls.values()) listener.close();
-    this.#controls.clear();
-    this.#host.close();
+    const written = this.#hosting.close();
     this.#records.close();
     this.#remote.close();
     this.#feed.close();
-    await Promise.allSettled(this.#writes.values());
+    await written;
   }
 
   /** Puts `task` on its agent's queue for this graph's workers, de-duplicated by `id`. */
@@ -340,54 +227,6 @@ export class NatsTransport implements Transport {
   watchUntilTaken(request: Pick<SpawnRequest, 'runId' | 'path' | 'agent'>, report: (text: string) => void): () => void {
     if (this.#closed || this.#options.placement(request.agent) === 'local') return () => undefined;
     return this.#queue.watch(request.runId, request.path, request.agent, report);
-  }
-
-  #onEvent(event: AgentEvent, actor: HostedActor): void {
-    this.#feed.local(event);
-    if (event.type === 'state' && event.state === 'waiting_user') {
-      this.#waiting.add(actor);
-      this.#record(actor, async () => {
-        await this.#writeWaiting(actor);
-        this.#hooks.get(actor)?.onWaiting?.(actor);
-      });
-    } else if (event.type === 'state' && (event.state === 'thinking' || event.state === 'tool_executing') && this.#waiting.delete(actor)) {
-      this.#record(actor, () => this.#records.put(actor.request.runId, actor.request.path, { ...this.#base(actor), status: 'running', host: this.hostId, updatedAt: Date.now() }));
-    } else if (event.type === 'agent_end') {
-      this.#waiting.delete(actor);
-      // Whoever waits for the result need not wait for the checkpoint too: the record goes out at
-      // once (after the actor's earlier record writes), the task is settled once both are stored.
-      const ended = (this.#writes.get(actor) ?? Promise.resolve()).then(() =>
-        this.#records.end(actor.request.runId, actor.request.path, this.#base(actor), event.result),
-      );
-      this.#record(actor, async () => {
-        await ended;
-        this.#hooks.get(actor)?.onEnded?.(actor, event.result);
-      });
-    }
-  }
-
-  /** Writes an actor's record once its checkpoints so far are stored, after its earlier record writes. */
-  #record(actor: HostedActor, write: () => Promise<unknown>): Promise<unknown> {
-    const { runId, path } = actor.request;
-    const next = (this.#writes.get(actor) ?? Promise.resolve())
-      .then(() => this.#host.settled(runId, path))
-      .then(write)
-      .catch((error: unknown) => this.#options.onError?.(error));
-    this.#writes.set(actor, next);
-    return next;
-  }
-
-  async #writeWaiting(actor: HostedActor): Promise<void> {
-    const pending = actor.agent.pending;
-    const record: ActorRecord = { ...this.#base(actor), status: 'waiting', host: this.hostId, updatedAt: Date.now() };
-    if (pending !== undefined) record.pending = { ...pending };
-    await this.#records.put(actor.request.runId, actor.request.path, record);
-  }
-
-  #base(actor: HostedActor): Pick<ActorRecord, 'agent' | 'depth' | 'fromQueue' | 'graph'> {
-    const base: Pick<ActorRecord, 'agent' | 'depth' | 'fromQueue' | 'graph'> = { agent: actor.request.agent, depth: actor.request.depth, ...this.#queue.recordGraph };
-    if (this.#fromQueue.has(actor)) base.fromQueue = true;
-    return base;
   }
 
   #assertOpen(): void {
