@@ -22,7 +22,7 @@ export async function openNatsSession(target: NatsTarget, io: CliIo, command: st
   let nc;
   try {
     natsNames(target.namespace);
-    nc = await connectNats({ ...target.connect, name: `troupe ${command}` });
+    nc = await connectNats({ ...target.connect, name: `troupe ${command}`, onWarning: (message) => io.stderr(`troupe ${command}: warning: ${message}\n`) });
   } catch (error) {
     io.stderr(`troupe ${command}: ${maskUserInfo(messageOf(error))}\n`);
     return undefined;

@@ -8,7 +8,9 @@ const nextTick: (fn: () => void) => void = typeof setImmediate === 'function' ? 
  * and a close after them comes last. The SDK handles a notification one microtask later than it
  * receives it but settles a response at once, dropping the request's progress handler: without
  * this, a server's last progress notification that shares a read with the result (a pipe under
- * load, an SSE chunk) is lost.
+ * load, an SSE chunk) is lost. Works around the SDK's `Protocol._onnotification` /
+ * `_onresponse` / `_onprogress` (src/shared/protocol.ts): modelcontextprotocol/typescript-sdk#2580;
+ * the fix proposed there (#2586) drops such late progress, where Troupe delivers it.
  */
 export class OrderedTransport implements Transport {
   onclose?: () => void;

@@ -32,6 +32,11 @@ const STDERR_TAIL_LINES = 20;
  *
  * Closing: stdin is closed, then after `graceMs` the group gets SIGTERM, then after `graceMs`
  * more SIGKILL. `close()` resolves once the process is gone.
+ *
+ * Works around the SDK's `StdioClientTransport.close()` (src/client/stdio.ts), which signals only
+ * the direct child and orphans the real server behind a wrapper:
+ * modelcontextprotocol/typescript-sdk#2023. It reuses the SDK's `ReadBuffer` and
+ * `serializeMessage`, helpers of its public `shared/stdio.js` subpath, not a documented API.
  */
 export class ProcessTransport implements Transport {
   onclose?: () => void;

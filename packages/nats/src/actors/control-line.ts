@@ -141,6 +141,11 @@ export class ControlLine {
   }
 }
 
+/**
+ * Whether a request failed for want of a subscriber. nats.js's `RequestOne.resolver` (core/src/request.ts)
+ * wraps the `NoRespondersError` in the request's `RequestError`, or in a new one with it as `cause`
+ * when async traces are off, so the cause is looked at too.
+ */
 function isNoResponders(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const cause = (error as Error & { cause?: unknown }).cause;

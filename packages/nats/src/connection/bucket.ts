@@ -13,7 +13,7 @@ export interface BucketEntry {
   string(): string;
 }
 
-/** The header a KV delete or purge marker carries. */
+/** The header a KV delete or purge marker carries (`kvOperationHdr` in nats.js kv/src/kv.ts, not exported even from `@nats-io/kv/internal`). */
 const OPERATION_HEADER = 'KV-Operation';
 const decoder = new TextDecoder();
 
@@ -85,7 +85,8 @@ export class Bucket {
    * `get` says so). Read from the stream's subjects in one request (paged by nats.js for very
    * many), not with nats.js's `kv.keys()`: that lists through a push consumer that waits for a
    * message with no pending behind it, and hung for 30 s and more when the bucket was written
-   * while it listed (a run record updated as its usage grows).
+   * while it listed (a run record updated as its usage grows). No nats.js issue found; the code is
+   * `Bucket.keys` in nats.js kv/src/kv.ts, and nats.go fixed the same race (nats-io/nats.go#1884).
    */
   async keys(filter = '>'): Promise<string[]> {
     const info = await this.#jsm.streams.info(this.#stream, { subjects_filter: this.#subject(filter) });

@@ -10,7 +10,7 @@ const MAX_FAILURES = 4;
  * Follows a connection's statuses: whether it is up, and an `epoch` that grows at every
  * disconnect and reconnect, so a confirmation can tell whether the connection its writes went
  * through is still the current one. nats.js 3 drops what was written while a connection was
- * down (each reconnect attempt clears the outbound buffer) and requests sent then time out, so
+ * down (`ProtocolHandler.resetOutbound` on each dial, nats.js core/src/protocol.ts; nats-io/nats.js#213) (each reconnect attempt clears the outbound buffer) and requests sent then time out, so
  * writers wait for the connection with {@link whenConnected} or {@link retry}, and resend on
  * {@link onReconnect}.
  */
@@ -98,6 +98,11 @@ function closedError(): TroupeError {
   return new TroupeError(NatsErrorCode.ConnectionClosed, 'the NATS connection is closed');
 }
 
+/**
+ * A failure a reconnect explains. JetStream not ready yet after a server restart is matched by
+ * name: nats.js's `JetStreamNotEnabled` (jetstream/src/jserrors.ts) is exported only from
+ * `@nats-io/jetstream/internal`, and a name survives a second copy of the package.
+ */
 function isTransient(error: unknown): boolean {
   return error instanceof errors.TimeoutError || error instanceof RequestError || (error instanceof Error && error.name === 'JetStreamNotEnabled');
 }

@@ -36,6 +36,12 @@ export interface NatsConnectOptions {
   /** Milliseconds allowed for one server's handshake. Default 10000. */
   timeoutMs?: number;
   reconnect?: NatsReconnectOptions;
+  /**
+   * Hears what works but not as it should, once per connection: today, that its writes cannot be
+   * coalesced (see `coalesceWrites`: nats.js is not the version Troupe reaches into). Default:
+   * `process.emitWarning`.
+   */
+  onWarning?: (message: string) => void;
 }
 
 /**
@@ -45,11 +51,13 @@ export interface NatsConnectOptions {
  * naming the servers; a creds, nkey or TLS file that cannot be read rejects with
  * `nats_missing_file` naming the file.
  *
- * Its writes are coalesced per turn of the event loop (see `coalesceWrites`).
+ * Its writes are coalesced per turn of the event loop (see `coalesceWrites`); when that cannot
+ * apply, `onWarning` is told once.
  *
  * nats.js 3 keeps no publish buffer across a reconnect (each new attempt clears its outbound
- * buffer), so whoever must not lose a core publish keeps it until confirmed, as the NATS run
- * store does for events.
+ * buffer: `ProtocolHandler.resetOutbound` in nats.js core/src/protocol.ts; nats-io/nats.js#213),
+ * so whoever must not lose a core publish keeps it until confirmed, as the NATS run store does
+ * for events.
  */
 export async function connectNats(options: NatsConnectOptions): Promise<NatsConnection> {
   const servers = Array.isArray(options.servers) ? options.servers : [options.servers];
@@ -63,8 +71,10 @@ export async function connectNats(options: NatsConnectOptions): Promise<NatsConn
     reconnect: true,
     maxReconnectAttempts: options.reconnect?.maxAttempts ?? -1,
     reconnectDelayHandler: backoff.delay,
-    // nats.js captures a stack for every request it might fail; at a few requests per task that
-    // was a tenth of a worker's CPU. Errors still say what failed, without the caller's stack.
+    // nats.js captures a stack for every request it might fail (a `RequestError` built per
+    // request, even one that succeeds: nats-io/nats.deno#614, `RequestOne` in nats.js
+    // core/src/request.ts); at a few requests per task that was a tenth of a worker's CPU. Errors
+    // still say what failed, without the caller's stack.
     noAsyncTraces: true,
     ...(options.name === undefined ? {} : { name: options.name }),
     ...(options.user === undefined ? {} : { user: options.user }),
@@ -85,7 +95,7 @@ export async function connectNats(options: NatsConnectOptions): Promise<NatsConn
     throw new TroupeError(NatsErrorCode.ConnectFailed, `cannot connect to NATS at ${where}: ${why}`, { cause: error, data: { servers } });
   }
   backoff.watch(nc);
-  coalesceWrites(nc);
+  coalesceWrites(nc, { onWarning: options.onWarning ?? ((message) => process.emitWarning(message, 'TroupeNatsWarning')) });
   return nc;
 }
 
@@ -98,7 +108,7 @@ async function readOptionFile(what: string, file: string): Promise<Uint8Array> {
   }
 }
 
-/** A seed file usually ends with a newline, which the nkey parser rejects. */
+/** A seed file usually ends with a newline, which the nkey parser rejects (nats.js `nkeyAuthenticator`, core/src/authenticator.ts). */
 function trimmed(bytes: Uint8Array): Uint8Array {
   return new TextEncoder().encode(Buffer.from(bytes).toString('utf8').trim());
 }
@@ -111,8 +121,9 @@ async function readTls(tls: NonNullable<NatsConnectOptions['tls']>): Promise<Non
 }
 
 /**
- * nats.js asks `delay()` on every turn of its reconnect loop, not once per attempt, so the wait is
- * worked out once per failed attempt (counted from the `reconnecting` statuses) and kept.
+ * nats.js asks `delay()` on every turn of its reconnect loop, not once per attempt
+ * (`ProtocolHandler.dodialLoop` in nats.js core/src/protocol.ts; no upstream issue), so the wait
+ * is worked out once per failed attempt (counted from the `reconnecting` statuses) and kept.
  */
 function reconnectBackoff(options: NatsReconnectOptions): { delay: () => number; watch: (nc: NatsConnection) => void } {
   const initial = options.initialDelayMs ?? 250;

@@ -34,9 +34,12 @@ const decoder = new TextDecoder();
  * The JetStream requests a run makes at every step — a publish that waits for the stream's ack, a
  * direct get of a subject's last message — multiplexed on one inbox subscription. nats.js makes
  * each request its own timer, promise wrapper and a stack-traced error object (built even when the
- * request succeeds), which at a dozen requests per remote delegation was a tenth of a process's
- * CPU; here a request is a publish with a reply subject and an entry in a map, timed out by one
- * sweep.
+ * request succeeds: `RequestOne.resolver` calls `RequestOne.cancel`, which makes a
+ * `RequestError("cancelled")`, in nats.js core/src/request.ts; nats-io/nats.deno#614), which at a
+ * dozen requests per remote delegation was a tenth of a process's CPU; here a request is a
+ * publish with a reply subject and an entry in a map, timed out by one sweep. It stands in for
+ * nats.js's `JetStreamClientImpl.publish` (jetstream/src/jsclient.ts) and direct get
+ * (jetstream/src/jsm_direct.ts), whose answers it parses the same way.
  *
  * Contract: failures mirror nats.js's, so callers handle both alike: a timeout rejects with
  * nats.js's `TimeoutError`, a subject no stream listens on (or JetStream not ready after a

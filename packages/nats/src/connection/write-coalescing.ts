@@ -1,63 +1,88 @@
+import type { NatsConnectionImpl, ProtocolHandler } from '@nats-io/nats-core/internal';
 import type { NatsConnection } from '@nats-io/transport-node';
 
-/** The part of nats.js's protocol handler (nats-core 3.x, not public) that queues and writes outgoing commands. */
-interface ProtocolWriter {
-  outbound: { size(): number; fill(data: Uint8Array, ...payloads: Uint8Array[]): void };
-  pendingLimit: number;
-  flushPending(): void;
-  sendCommand(command: string | Uint8Array, ...payloads: Uint8Array[]): void;
-  close(error?: Error): Promise<void>;
+/**
+ * The members of nats.js's `ProtocolHandler` this relies on (nats-io/nats.js `core/src/protocol.ts`,
+ * exported from `@nats-io/nats-core/internal`, pinned at 3.3.0). `flushPending` is declared
+ * private there, so it is added by hand.
+ */
+type ProtocolWriter = Pick<ProtocolHandler, 'outbound' | 'pendingLimit' | 'sendCommand' | 'close'> & { flushPending(): void };
+
+/** Options of {@link coalesceWrites}. */
+export interface CoalesceWritesOptions {
+  /**
+   * Told once, when `nc` is not of the shape this relies on (another nats.js version): its writes
+   * then go out as nats.js writes them, slower but correct, and a publish right before `close()`
+   * may be lost. `connectNats` routes it to its own `onWarning`.
+   */
+  onWarning?: (message: string) => void;
 }
 
 const encoder = new TextEncoder();
 
+/** What {@link coalesceWrites} needs of the protocol handler, for the warning. */
+const NEEDED = ['sendCommand', 'flushPending', 'close', 'pendingLimit', 'outbound.fill', 'outbound.size'] as const;
+
 /**
  * Makes `nc` write to its socket once per turn of the event loop instead of once per microtask
- * checkpoint. nats.js writes what was queued at the end of the microtask that queued it, so a
- * process that sends a store write, a task and an event batch from different promise
+ * checkpoint. nats.js writes what was queued at the end of the microtask that queued it
+ * (`ProtocolHandler.sendCommand` queues a `flushPending()` microtask when its buffer was empty), so
+ * a process that sends a store write, a task and an event batch from different promise
  * continuations of one turn makes a system call for each, and nats-server a read for each; where
  * such a call costs tens of microseconds on both sides (a VM), that was a tenth of the CPU of a
  * remote delegation. Commands now go out at `setImmediate`, still in the same turn (after its I/O
  * callbacks and microtasks), so nothing waits for another turn; a buffer past nats.js's pending
  * limit is still written at once, and so is a `flush()`, and closing writes what is pending first
- * (nats.js's close does not: it counted on the microtask's write having happened).
+ * (`ProtocolHandler.close()` does not call `flushPending()`: it counted on the microtask's write
+ * having happened). No upstream issue covers either behaviour in nats.js 3.
  *
- * It reaches into nats.js's protocol handler, which has this shape in the pinned nats-core 3.x;
- * on a connection of another shape it changes nothing and returns false.
+ * It reaches into nats.js's protocol handler (`NatsConnectionImpl.protocol`), which has this shape
+ * in the pinned nats-core 3.3.0; on a connection of another shape it changes nothing, tells
+ * `onWarning` once, and returns false.
  */
-export function coalesceWrites(nc: NatsConnection): boolean {
-  const protocol = (nc as { protocol?: Partial<ProtocolWriter> }).protocol;
-  if (!isProtocolWriter(protocol)) return false;
+export function coalesceWrites(nc: NatsConnection, options: CoalesceWritesOptions = {}): boolean {
+  const protocol = (nc as Partial<Pick<NatsConnectionImpl, 'protocol'>>).protocol as Partial<ProtocolWriter> | undefined;
+  const missing = missingMembers(protocol);
+  if (protocol === undefined || missing.length > 0) {
+    options.onWarning?.(
+      `NATS writes are not coalesced: this nats.js connection's protocol handler lacks ${missing.join(', ')} ` +
+        '(Troupe expects the ProtocolHandler of @nats-io/nats-core 3.3.0); writes go out as nats.js makes them',
+    );
+    return false;
+  }
+  const writer = protocol as ProtocolWriter;
   let scheduled = false;
   const flush = (): void => {
     scheduled = false;
-    protocol.flushPending();
+    writer.flushPending();
   };
-  protocol.sendCommand = (command, ...payloads) => {
-    protocol.outbound.fill(typeof command === 'string' ? encoder.encode(command) : command, ...payloads);
-    if (protocol.outbound.size() >= protocol.pendingLimit) {
-      protocol.flushPending();
+  writer.sendCommand = (command, ...payloads) => {
+    writer.outbound.fill(typeof command === 'string' ? encoder.encode(command) : command, ...payloads);
+    if (writer.outbound.size() >= writer.pendingLimit) {
+      writer.flushPending();
     } else if (!scheduled) {
       scheduled = true;
       setImmediate(flush);
     }
   };
-  const close = protocol.close.bind(protocol);
-  protocol.close = (error) => {
-    protocol.flushPending();
+  const close = writer.close.bind(writer);
+  writer.close = (error) => {
+    writer.flushPending();
     return close(error);
   };
   return true;
 }
 
-function isProtocolWriter(protocol: Partial<ProtocolWriter> | undefined): protocol is ProtocolWriter {
-  const outbound = protocol?.outbound;
-  return (
-    typeof protocol?.sendCommand === 'function' &&
-    typeof protocol.flushPending === 'function' &&
-    typeof protocol.close === 'function' &&
-    typeof protocol.pendingLimit === 'number' &&
-    typeof outbound?.fill === 'function' &&
-    typeof outbound.size === 'function'
-  );
+/** The members of {@link NEEDED} that `protocol` lacks (all of them when there is none). */
+function missingMembers(protocol: Partial<ProtocolWriter> | undefined): string[] {
+  const outbound: Partial<ProtocolWriter['outbound']> | undefined = protocol?.outbound;
+  const present: Record<(typeof NEEDED)[number], boolean> = {
+    sendCommand: typeof protocol?.sendCommand === 'function',
+    flushPending: typeof protocol?.flushPending === 'function',
+    close: typeof protocol?.close === 'function',
+    pendingLimit: typeof protocol?.pendingLimit === 'number',
+    'outbound.fill': typeof outbound?.fill === 'function',
+    'outbound.size': typeof outbound?.size === 'function',
+  };
+  return NEEDED.filter((member) => !present[member]);
 }

@@ -34,7 +34,7 @@ interface Outgoing {
  * on the same connection (the stream stores in arrival order, so that ack means the events before
  * it are stored; a `PING` would only mean the server received them, and a server stopping drops
  * what it has not stored yet). Events are sent again after a reconnect (nats.js 3 drops what was
- * written while the connection was down) and carry a `Nats-Msg-Id`, so the stream stores a resent
+ * written while the connection was down: nats-io/nats.js#213) and carry a `Nats-Msg-Id`, so the stream stores a resent
  * copy once (within its duplicate window). While events flow, a confirmation runs every
  * {@link CONFIRM_INTERVAL_MS} in the background, so little is kept; {@link flush} runs one at once.
  */

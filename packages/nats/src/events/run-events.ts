@@ -58,7 +58,8 @@ export function followRunEvents(resources: NatsResources, runId: RunId): Observa
     follow().catch((error: unknown) => subscriber.error(error));
     return () => {
       stopped = true;
-      // Stop before deleting, or the ordered consumer would recreate itself.
+      // Stop before deleting, or the ordered consumer would recreate itself (nats.js's ordered pull
+      // consumer resets when its server consumer goes away: jetstream/src/consumer.ts).
       messages?.stop();
       created.then((consumer) => consumer.delete()).catch(() => undefined); // an ordered consumer also goes away by itself when idle
     };

@@ -17,7 +17,7 @@ const INACTIVE_CONSUMER_MS = 24 * 60 * 60 * 1000;
  * Tasks are routed per graph: each lies on `troupe.<ns>.task.<graph>.<agent>` and each graph's
  * workers have a consumer of their own filtered on it. On a work-queue stream (nats-server 2.9)
  * only one consumer may filter a given subject (a second is refused: "filtered consumer not
- * unique on workqueue stream"), so workers of two graphs cannot share a per-agent subject with a
+ * unique on workqueue stream", code 10100; see nats-io/nats-server#3640), so workers of two graphs cannot share a per-agent subject with a
  * consumer each; and sharing one consumer while a worker of the wrong graph naks what is not its
  * own would hand the task back to any worker of that consumer, the wrong ones included, spending
  * a delivery each time until it is dead-lettered though a right worker is up. With a subject per

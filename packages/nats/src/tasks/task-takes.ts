@@ -15,7 +15,7 @@ export interface Takes {
  * How often the task message `msg` has been taken, this take included, and whether its actor may
  * start fresh. JetStream's delivery count cannot be trusted alone: after a worker dies with pull
  * requests outstanding, nats-server 2.9 may hand a message out again as a first delivery, or keep
- * its count at 1 through redeliveries. So a plain task starts fresh only while its actor has no
+ * its count at 1 through redeliveries (nats-io/nats-server#4460). So a plain task starts fresh only while its actor has no
  * checkpoint (it checkpoints before it runs any tool: a fresh start repeats no side effect), and a
  * message taken again keeps its own count in the actors bucket (`<run>.<path>.takes.<stream seq>`,
  * outside the actor records' keys), written only then. The count is the higher of that and
