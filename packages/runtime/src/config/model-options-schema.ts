@@ -34,12 +34,15 @@ export const readTemperature = numberReader('a number from 0 to 2', { minimum: 0
 /** `topP`: above 0, at most 1. */
 export const readTopP = numberReader('a number above 0 and at most 1', { exclusiveMinimum: 0, maximum: 1 });
 
-const readCacheFields = objectReader({
-  system: field(readBoolean),
-  tools: field(readBoolean),
-  message: field(oneOfReader(['second-to-last', 'last', 'none'])),
-  ttl: field(oneOfReader(['5m', '1h'])),
-});
+/** The keys of a model's `cache` mapping (`AnthropicCacheOptions`). */
+export const CACHE_FIELDS = {
+  system: field(readBoolean, { default: true, description: 'A breakpoint after the system prompt.' }),
+  tools: field(readBoolean, { default: true, description: 'A breakpoint after the last tool definition.' }),
+  message: field(oneOfReader(['second-to-last', 'last', 'none']), { default: 'second-to-last', description: 'Which message gets a breakpoint.' }),
+  ttl: field(oneOfReader(['5m', '1h']), { default: '5m', description: 'Cache lifetime.' }),
+};
+
+const readCacheFields = objectReader(CACHE_FIELDS);
 
 /** `cache`: `true`, `false`, or which Anthropic breakpoints to set (`system`, `tools`, `message`, `ttl`). */
 export const readCache: Reader<boolean | AnthropicCacheOptions> = reader((scope) => ({ anyOf: [{ type: 'boolean' }, readCacheFields.schema(scope)] }), (ctx, slot) => {
