@@ -17,7 +17,7 @@ try {
 }
 if (process.argv.includes('--check')) {
   if (current !== text) {
-    console.error(`${file} is stale: run npm run schema -w @troupe/runtime`);
+    console.error(`${file} is stale: run npm run build -w @troupe/runtime`);
     process.exit(1);
   }
 } else if (current !== text) {

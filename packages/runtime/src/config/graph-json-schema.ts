@@ -8,8 +8,8 @@ export const GRAPH_SCHEMA_ID = 'https://troupe.dev/schema/graph.schema.json';
 
 /**
  * The JSON Schema of graph files, built from the loader's own readers, so the two cannot drift:
- * what `packages/runtime/schema/graph.schema.json` holds (`npm run schema -w @troupe/runtime`
- * writes it; a test fails when it is stale). Tool settings and guardrails are spelled out for
+ * what `packages/runtime/schema/graph.schema.json` holds (the package's build writes it with
+ * `scripts/write-graph-schema.mjs`; a test fails when the committed file is stale). Tool settings and guardrails are spelled out for
  * `tools` and `guardrails` (default: the loader's defaults). The schema accepts every file the
  * loader accepts; what it cannot say (a reference to an undefined model, `script` on a vendor
  * model, a step reading a later step) only the loader reports.

@@ -25,7 +25,7 @@ const validate = new SchemaValidator().compile(schema);
 const examples = readdirSync(join(root, 'apps/examples')).filter((name) => name.endsWith('.yaml'));
 
 describe('graph JSON Schema', () => {
-  it('is the one the readers describe (when stale: npm run schema -w @troupe/runtime, or build)', () => {
+  it('is the one the readers describe (when stale: npm run build -w @troupe/runtime)', () => {
     expect(schemaText).toBe(graphJsonSchemaText());
   });
 
