@@ -134,7 +134,7 @@ function keySlot(entry: MapEntry): Slot {
  * tool execution, queue modes, output schema, guardrails). The key is the agent's name and must be a
  * valid path segment.
  */
-export const readAgent: EntryReader<AgentConfig> = entryReader(definition('agent', readAgentFields.schema), readAgentEntry, graphNameSchema);
+export const readAgent: EntryReader<AgentConfig> = entryReader(definition('agent', readAgentFields.schema), readAgentEntry, { keys: graphNameSchema });
 
 function readAgentEntry(ctx: ReadContext, entry: MapEntry): AgentConfig | undefined {
   ctx.define('agent', entry.key);

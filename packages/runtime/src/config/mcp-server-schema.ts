@@ -63,7 +63,9 @@ const HTTP_ONLY = ['headers', 'bearerToken'] as const;
  * `bearerToken`; `type: sse` for legacy servers), plus troupe's `toolPrefix`, `timeoutMs` and
  * `trustAnnotations`. The key names the server in selectors (`github.*`), so it may not hold dots.
  */
-export const readMcpServer: EntryReader<McpServerConfig> = entryReader(definition('mcpServer', readServerFields.schema), readMcpServerEntry, { type: 'string', pattern: MCP_SERVER_NAME.source });
+export const readMcpServer: EntryReader<McpServerConfig> = entryReader(definition('mcpServer', readServerFields.schema), readMcpServerEntry, {
+  keys: { type: 'string', pattern: MCP_SERVER_NAME.source },
+});
 
 function readMcpServerEntry(ctx: ReadContext, entry: MapEntry): McpServerConfig | undefined {
   ctx.define('mcpServer', entry.key);

@@ -135,7 +135,7 @@ const readPipelineFields = objectReader({
 });
 
 /** One entry of `pipelines`: `description` and `steps`. Its name shares the namespace of agents. */
-export const readPipeline: EntryReader<PipelineConfig> = entryReader(definition('pipeline', readPipelineFields.schema), readPipelineEntry, graphNameSchema);
+export const readPipeline: EntryReader<PipelineConfig> = entryReader(definition('pipeline', readPipelineFields.schema), readPipelineEntry, { keys: graphNameSchema });
 
 function readPipelineEntry(ctx: ReadContext, entry: MapEntry): PipelineConfig | undefined {
   ctx.define('pipeline', entry.key);

@@ -40,9 +40,10 @@ export function reader<T>(schema: JsonSchema | SchemaOf, read: (ctx: ReadContext
   return Object.assign((ctx: ReadContext, slot: Slot) => read(ctx, slot), { schema: schemaOf(schema) });
 }
 
-/** An entry reader made of the JSON Schema of its values (and of its keys) and its read function. */
-export function entryReader<T>(schema: JsonSchema | SchemaOf, read: (ctx: ReadContext, entry: MapEntry) => T | undefined, keys?: JsonSchema | SchemaOf): EntryReader<T> {
+/** An entry reader made of the JSON Schema of its values and its read function; `keys` restricts the keys' schema. */
+export function entryReader<T>(schema: JsonSchema | SchemaOf, read: (ctx: ReadContext, entry: MapEntry) => T | undefined, options: { keys?: JsonSchema | SchemaOf } = {}): EntryReader<T> {
   const fn = (ctx: ReadContext, entry: MapEntry): T | undefined => read(ctx, entry);
+  const { keys } = options;
   return Object.assign(fn, keys === undefined ? { schema: schemaOf(schema) } : { schema: schemaOf(schema), keys: schemaOf(keys) });
 }
 

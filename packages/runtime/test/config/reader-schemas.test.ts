@@ -61,7 +61,7 @@ describe('reader schemas', () => {
   it('describe lists and records', () => {
     const scope = new SchemaScope();
     expect(listReader(readString, { nonEmpty: true }).schema(scope)).toEqual({ type: 'array', items: { type: 'string' }, minItems: 1 });
-    const named = entryReader(readString.schema, (ctx, entry) => readString(ctx, entry.slot), { type: 'string', pattern: '^[a-z]+$' });
+    const named = entryReader(readString.schema, (ctx, entry) => readString(ctx, entry.slot), { keys: { type: 'string', pattern: '^[a-z]+$' } });
     expect(recordReader(named, { nonEmpty: true }).schema(scope)).toEqual({ type: 'object', minProperties: 1, propertyNames: { type: 'string', pattern: '^[a-z]+$' }, additionalProperties: { type: 'string' } });
   });
 
