@@ -31,18 +31,17 @@
  */
 import { and, assertEvent, assign, setup } from 'xstate';
 import type { AgentStateName } from './agent-result.js';
-import { ErrorCode } from './errors.js';
 import { cancelText, INTERRUPT_TOOL, INTERRUPT_USER } from './interrupts.js';
 import { batchRoute, replyRoute, type BatchRoute, type ReplyRoute } from './machine-routes.js';
 import { clearQueues, resetContext, setMessages } from './machine-admin-steps.js';
 import {
-  announcePending, answerQuestion, appendMessage, beginTurn, Changes, endAtLimit, endRun, endTurn, fillUnfinished, finishBatch, limitBeforeNextTurn,
-  questionOf, recordAssistant, recordOutcome, reportEnd, requestGuard, requestModel, requestTools, startBatch, startRun, truncatedBatch, type Step,
+  announcePending, answerQuestion, appendMessage, beginTurn, Changes, endAtLimit, endRun, endTurn, fillUnfinished, finishBatch, questionOf, recordOutcome, reportEnd,
+  requestGuard, requestModel, requestTools, startRun, type Step,
 } from './machine-steps.js';
+import { compacted, modelFailed, rearmRetry, replyError, requestCompaction, resumeCompaction, scheduleRetry, stopAtLimit, textTurn, toolTurn, truncated } from './machine-model-steps.js';
 import { askOutputAgain, invalidOutput, refused, rejected, stop, stoppedByHook } from './machine-outcome-steps.js';
 import type { AgentContext, AgentMachineEvent, MachineOutput, MachineSettings } from './machine-types.js';
 import { endsWithReply, type Message } from './messages.js';
-import { addUsage } from './usage.js';
 
 /** Input of a fresh agent actor. */
 export interface AgentMachineInput {
@@ -91,92 +90,7 @@ function into(target: AgentStateName, ...steps: Step[]) {
 const reply = (route: ReplyRoute) => ({ type: 'reply' as const, params: { route } });
 const batch = (route: BatchRoute) => ({ type: 'batch' as const, params: { route } });
 
-// Steps of the transitions below.
-
-const toolTurn: Step = (c, e) => {
-  assertEvent(e, 'MODEL.DONE');
-  const { message } = e;
-  recordAssistant(c, message);
-  startBatch(c, message);
-};
-
-/** A reply's tool calls were cut off by the output limit: each gets an error result. */
-const truncated: Step = (c, e) => {
-  assertEvent(e, 'MODEL.DONE');
-  const { message } = e;
-  recordAssistant(c, message);
-  truncatedBatch(c, message, e.at);
-  finishBatch(c);
-};
-
-/** A text-only reply ends the turn. */
-const textTurn: Step = (c, e) => {
-  assertEvent(e, 'MODEL.DONE');
-  recordAssistant(c, e.message);
-  endTurn(c, []);
-};
-
-const stopAtLimit: Step = (c, e) => {
-  const limit = limitBeforeNextTurn(c.context, c.run, e.at);
-  if (limit === undefined) endRun(c, { stopReason: 'stop' });
-  else endAtLimit(c, limit, e.at);
-};
-
-// A failed reply is kept in the history (its tokens count) and left out of what the model is sent
-// next (see `inModelContext`), so `continue()` can try again.
-const replyError: Step = (c, e) => {
-  assertEvent(e, 'MODEL.DONE');
-  const { message } = e;
-  recordAssistant(c, message);
-  endTurn(c, []);
-  endRun(c, { stopReason: 'error', error: { code: ErrorCode.ProviderError, message: message.errorMessage ?? `the model stopped with ${message.stopReason}` } });
-};
-
-const modelFailed: Step = (c, e) => {
-  assertEvent(e, 'MODEL.FAILED');
-  const { error, message } = e;
-  appendMessage(c, message);
-  c.edit({ assistant: message });
-  endTurn(c, []);
-  endRun(c, { stopReason: 'error', error: { code: ErrorCode.ProviderError, message: error.message, data: error } });
-};
-
-const scheduleRetry: Step = (c, e) => {
-  assertEvent(e, 'MODEL.FAILED');
-  const { retryInMs = 0, error } = e;
-  const attempt = c.run.attempt + 1;
-  c.edit({ attempt, retry: { delayMs: retryInMs, until: e.at + retryInMs, error } });
-  c.out.push({ type: 'retry', attempt, delayMs: retryInMs, error });
-};
-
-const rearmRetry: Step = (c, e) => {
-  const retry = c.run.retry;
-  if (retry !== undefined) c.edit({ retry: { ...retry, delayMs: Math.max(0, retry.until - e.at) } });
-};
-
-/** Compacts the context before the next call: after an overflow, or when it is over the threshold. */
-function requestCompaction(reason: 'threshold' | 'overflow'): Step {
-  return (c) => {
-    c.edit(reason === 'overflow' ? { compacted: true } : { precompacted: true });
-    c.out.push({ type: 'cmd.compact', request: c.nextRequest(), reason });
-  };
-}
-
-/** A restored `compacting` state compacts again, for the reason it was compacting. */
-const resumeCompaction: Step = (c, e) => requestCompaction(c.run.compacted ? 'overflow' : 'threshold')(c, e);
-
-/** The history stays whole: only the view the model is sent changes. */
-const compacted: Step = (c, e) => {
-  assertEvent(e, 'COMPACTED');
-  const { view, compaction, usage } = e;
-  if (view !== undefined) c.patch.view = view;
-  c.out.push({ type: 'compaction', ...compaction });
-  if (usage !== undefined && usage.totalTokens + usage.cost.total > 0) {
-    const total = addUsage(c.run.usage, usage);
-    c.edit({ usage: total });
-    c.out.push({ type: 'usage', usage, total });
-  }
-};
+// Steps of the transitions below (those answering the model effect are in machine-model-steps.ts).
 
 const toolsDone: Step = (c, e) => {
   assertEvent(e, 'TOOLS.DONE');
