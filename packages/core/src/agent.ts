@@ -13,7 +13,8 @@ import { AgentStateError, ErrorCode } from './errors.js';
 import { EventStream } from './event-stream.js';
 import type { AgentEvent, AgentEventPayload } from './events.js';
 import { createRunId, createSessionId, parseAgentPath, type AgentPath, type RunId } from './ids.js';
-import type { AgentContext, AgentMachineEvent, EffectCommand, HistoryOp, MachineOutput, PendingInput, QueueName } from './machine-types.js';
+import { applyHistoryOps, isCommand, isHistoryOp } from './machine-outputs.js';
+import type { AgentContext, AgentMachineEvent, MachineOutput, PendingInput, QueueName } from './machine-types.js';
 import { emptyUsage } from './usage.js';
 import { inModelContext, type Message, type UserContent } from './messages.js';
 import { PERMISSION_DECISIONS, type PermissionDecision } from './permissions.js';
@@ -52,10 +53,7 @@ export class Agent {
   readonly #events: EventStream;
   #runId: RunId;
   #handled: MachineOutput[] | undefined;
-  /**
-   * The whole history: the machine keeps only its length and asks for changes in its outbox.
-   * Appended in place (a turn costs what it adds); replaced by a new array, never rewritten.
-   */
+  /** The whole history (see `applyHistoryOps`): the machine keeps only its length and asks for changes in its outbox. */
   #history: Message[];
 
   /** The run's events, live (and, with `keepRunEvents`, the current run's earlier ones first). */
@@ -353,7 +351,7 @@ export class Agent {
   #onTransition(outbox: MachineOutput[]): void {
     if (outbox === this.#handled) return;
     this.#handled = outbox;
-    for (const item of outbox) if (isHistoryOp(item)) this.#applyToHistory(item);
+    this.#history = applyHistoryOps(this.#history, outbox);
     let stop: string | undefined;
     for (const item of outbox) {
       if (isHistoryOp(item)) continue;
@@ -369,12 +367,6 @@ export class Agent {
       }
     }
     if (stop !== undefined) this.#send({ type: 'STOP', reason: stop });
-  }
-
-  #applyToHistory(op: HistoryOp): void {
-    if (op.type === 'history.append') this.#history.push(op.message);
-    // A copy: the history is appended in place, and the event's array belongs to its sender.
-    else this.#history = [...op.messages];
   }
 
   /** Stamps the envelope on `payload` and publishes it, with the run-level hooks around it (see `AgentHooks`). */
@@ -400,14 +392,6 @@ export class Agent {
     const run = this.#context.run;
     this.#runs.end({ runId: this.#runId, stopReason: 'error', messages: [], text: '', turns: run?.turns ?? 0, usage: run?.usage ?? emptyUsage(), durationMs: 0, error: info });
   }
-}
-
-function isCommand(item: MachineOutput): item is EffectCommand {
-  return item.type.startsWith('cmd.');
-}
-
-function isHistoryOp(item: MachineOutput): item is HistoryOp {
-  return item.type === 'history.append' || item.type === 'history.replace';
 }
 
 function isContentList(input: UserContent[] | Message[]): input is UserContent[] {

@@ -161,8 +161,9 @@ export interface Row {
 }
 
 /**
- * One test per row. Besides the row's own expectations, every transition keeps the history's
- * length in step with the appends it asks for, and starts nothing itself (no XState action but a
+ * One test per row. Besides the row's own expectations, every transition leaves the context it
+ * came from as it was (pure, as XState requires), keeps the history's length in step with the
+ * appends it asks for, and starts nothing itself (no XState action but a
  * delayed event: effects are the Agent's, commanded through the outbox).
  */
 export function table(rows: Row[]): void {
@@ -170,7 +171,9 @@ export function table(rows: Row[]): void {
     const event = row.event;
     it(`${row.name}: ${show(row.from().value)} + ${typeof event === 'function' ? event(row.from()).type : event.type} → ${show(row.to)}`, () => {
       const from = row.from();
+      const before = structuredClone(from.context);
       const { next, outbox, actions } = step(from, row.event);
+      expect(from.context, 'the transition changed the context it came from').toEqual(before);
       expect(next.value).toEqual(row.to);
       expect(outbox).toEqual(row.outbox);
       if (!outbox.some((line) => line.startsWith('replace '))) {
