@@ -110,6 +110,22 @@ describe('limits, steering and follow-ups', () => {
       outbox: ['cmd.cancel #1 limit', 'turn_end 1', ...LIMIT_NOTICE, 'state done', 'run.end limit'],
     },
     {
+      name: 'a limit reached while tools run: the open calls get the limit\'s result',
+      from: at.toolExecuting, event: event({ type: 'LIMIT', limit: { kind: 'maxCost', limit: 1, actual: 1.5 } }), to: 'done',
+      outbox: ['cmd.cancel #2 limit', ...RESULTS, 'turn_end 1', ...LIMIT_NOTICE, 'state done', 'run.end limit'],
+    },
+    {
+      name: 'a tool that completes the task ends the run with its value',
+      from: at.toolExecuting, event: toolsDone([result('c1'), result('c2')], { complete: { value: 42 } }), to: 'done',
+      outbox: [...RESULTS, 'turn_end 1', 'state done', 'run.end complete'],
+      then: (next) => expect(next.context.run?.end).toEqual({ stopReason: 'complete', value: 42 }),
+    },
+    {
+      name: 'with a step delay, the next turn\'s call waits on the clock',
+      from: points({ stepDelayMs: 100 }).toolExecuting, event: toolsDone([result('c1'), result('c2')]), to: { thinking: 'streaming' },
+      outbox: [...RESULTS, 'turn_end 1', ...NEXT_TURN, 'cmd.model #3 after 100ms'],
+    },
+    {
       name: 'a steering message during the tools tells the batch to stop',
       from: at.toolExecuting, event: event({ type: 'STEER', message: user('stop that') }), to: 'tool_executing',
       outbox: ['cmd.steer #2'],

@@ -1,7 +1,7 @@
 /**
  * The agent statechart's transitions around the user, as a table computed by XState's pure
  * `transition()` (no Agent, no effect): permission requests and questions in `waiting_user` and
- * the answers that leave it, an abort from each state, a hook that stops the run, `RESUME`
+ * the answers that leave it, an abort from each state (a limit too), a hook that stops the run, `RESUME`
  * re-issuing each active state's effect after a restore, and the between-run calls that replace
  * the history (which the machine only counts).
  */
@@ -15,6 +15,7 @@ const at = points();
 const guarded = points({ guardInput: true });
 const RESULTS = ['append toolResult', 'message_start toolResult', 'message_end toolResult', 'append toolResult', 'message_start toolResult', 'message_end toolResult'];
 const INTERRUPTED_BY_USER = ['append user', 'message_start user', 'message_end user'];
+const LIMIT_NOTICE = ['append assistant', 'message_start assistant', 'message_update', 'message_update', 'message_update', 'message_end assistant'];
 
 describe('waiting for the user', () => {
   table([
@@ -59,7 +60,7 @@ describe('waiting for the user', () => {
   ]);
 });
 
-describe('abort from each state', () => {
+describe('an abort from each state (and a limit while waiting)', () => {
   const abort = () => event({ type: 'ABORT' });
   table([
     {
@@ -97,6 +98,11 @@ describe('abort from each state', () => {
       name: 'while waiting for the user: nothing runs to cancel',
       from: at.permission, event: abort, to: 'aborted',
       outbox: [...RESULTS, 'turn_end 1', 'state aborted', 'run.end aborted'],
+    },
+    {
+      name: 'a limit while waiting for the user ends the run the same way',
+      from: at.question, event: event({ type: 'LIMIT', limit: { kind: 'maxWallTimeMs', limit: 10, actual: 10 } }), to: 'done',
+      outbox: [...RESULTS, 'turn_end 1', ...LIMIT_NOTICE, 'state done', 'run.end limit'],
     },
     {
       name: 'after a run: the ended run is not reported again',
