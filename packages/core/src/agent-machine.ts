@@ -35,10 +35,12 @@ import { cancelText, INTERRUPT_TOOL, INTERRUPT_USER } from './interrupts.js';
 import { batchRoute, replyRoute, type BatchRoute, type ReplyRoute } from './machine-routes.js';
 import { clearQueues, resetContext, setMessages } from './machine-admin-steps.js';
 import {
-  announcePending, answerQuestion, appendMessage, beginTurn, Changes, endAtLimit, endRun, endTurn, fillUnfinished, finishBatch, questionOf, recordOutcome, reportEnd,
-  requestGuard, requestModel, requestTools, startRun, type Step,
+  announcePending, answerQuestion, appendMessage, beginTurn, Changes, endAtLimit, endRun, endTurn, fillUnfinished, finishBatch, questionOf, recordOutcome,
+  reportEnd, requestGuard, requestModel, requestTools, startRun, type Step,
 } from './machine-steps.js';
-import { compacted, modelFailed, rearmRetry, replyError, requestCompaction, resumeCompaction, scheduleRetry, stopAtLimit, textTurn, toolTurn, truncated } from './machine-model-steps.js';
+import {
+  compacted, modelFailed, rearmRetry, replyError, requestCompaction, resumeCompaction, scheduleRetry, stopAtLimit, textTurn, toolTurn, truncated,
+} from './machine-model-steps.js';
 import { askOutputAgain, invalidOutput, refused, rejected, stop, stoppedByHook } from './machine-outcome-steps.js';
 import type { AgentContext, AgentMachineEvent, MachineOutput, MachineSettings } from './machine-types.js';
 import { endsWithReply, type Message } from './messages.js';
@@ -55,7 +57,10 @@ export interface AgentMachineInput {
 /** The context of a fresh agent. */
 export function initialAgentContext(input: AgentMachineInput): AgentContext {
   const messages = input.messages ?? [];
-  const context: AgentContext = { historyLength: messages.length, endsWithReply: endsWithReply(messages), steering: [], followUps: [], permissions: {}, settings: input.settings, request: 0, run: null, pending: null, outbox: [] };
+  const context: AgentContext = {
+    historyLength: messages.length, endsWithReply: endsWithReply(messages), steering: [], followUps: [], permissions: {}, settings: input.settings, request: 0,
+    run: null, pending: null, outbox: [],
+  };
   if (input.sessionId !== undefined) context.sessionId = input.sessionId;
   return context;
 }

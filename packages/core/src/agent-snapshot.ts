@@ -65,7 +65,9 @@ export interface AgentCheckpoint {
  * `messages`: see `Agent.checkpoint`. The history is appended in place by the agent, so a mark of
  * the same array whose last message is still at its place means only what follows it is new.
  */
-export function checkpointOf(agentPath: string, seq: number, state: AgentSnapshot['state'], context: AgentContext, messages: Message[], since?: CheckpointMark): AgentCheckpoint {
+export function checkpointOf(
+  agentPath: string, seq: number, state: AgentSnapshot['state'], context: AgentContext, messages: Message[], since?: CheckpointMark,
+): AgentCheckpoint {
   const { outbox: _outbox, historyLength: _length, endsWithReply: _replied, ...rest } = context;
   const same = since !== undefined && (since.history === undefined || since.history === messages);
   const from = same && since.length <= messages.length && since.length > 0 && messages[since.length - 1] === since.last ? since.length : 0;

@@ -6,7 +6,8 @@ import { agentMachine, initialAgentContext } from './agent-machine.js';
 import type { AgentOptions } from './agent-options.js';
 import { machineSettings, type AgentChanges, type ModelSettings } from './agent-settings.js';
 import type { AgentResult, AgentStateName } from './agent-result.js';
-import { checkpointOf, machineContextOf, parseAgentSnapshot, withHistory, type AgentCheckpoint, type AgentSnapshot, type CheckpointMark } from './agent-snapshot.js';
+import { checkpointOf, machineContextOf, parseAgentSnapshot, withHistory } from './agent-snapshot.js';
+import type { AgentCheckpoint, AgentSnapshot, CheckpointMark } from './agent-snapshot.js';
 import { systemClock, type Clock } from './clock.js';
 import { viewMessages } from './compaction/context-view.js';
 import { AgentStateError, ErrorCode } from './errors.js';
@@ -344,8 +345,7 @@ export class Agent {
   }
 
   /**
-   * Carries out what the last transition put in the outbox (each outbox once). The history changes
-   * come first, so every event and effect of the transition sees the history it left. `beforeTurn`
+   * Carries out the last transition's outbox (each once), history changes first so its events and effects see the history it left. `beforeTurn`
    * runs before `turn_start` is published; when it stops the run, the turn's model call is not made.
    */
   #onTransition(outbox: MachineOutput[]): void {

@@ -6,7 +6,16 @@
 import { assertEvent } from 'xstate';
 import { ErrorCode } from './errors.js';
 import {
-  appendMessage, endAtLimit, endRun, endTurn, finishBatch, limitBeforeNextTurn, recordAssistant, startBatch, truncatedBatch, type Step,
+  appendMessage,
+  endAtLimit,
+  endRun,
+  endTurn,
+  finishBatch,
+  limitBeforeNextTurn,
+  recordAssistant,
+  startBatch,
+  truncatedBatch,
+  type Step,
 } from './machine-steps.js';
 import { addUsage } from './usage.js';
 

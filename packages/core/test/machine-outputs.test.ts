@@ -27,7 +27,10 @@ describe('applyHistoryOps', () => {
   it('replaces with a copy, then appends to the copy', () => {
     const history = [user('a')];
     const replacement = [user('x')];
-    const after = applyHistoryOps(history, [{ type: 'history.replace', messages: replacement }, { type: 'history.append', message: user('y') }]);
+    const after = applyHistoryOps(history, [
+      { type: 'history.replace', messages: replacement },
+      { type: 'history.append', message: user('y') },
+    ]);
     expect(after).not.toBe(history);
     expect(after).not.toBe(replacement);
     expect(after.map((m) => m.content)).toEqual(['x', 'y']);

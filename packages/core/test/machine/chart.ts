@@ -102,42 +102,95 @@ export const prompt = (text = 'hi'): AgentMachineEvent => ({ type: 'PROMPT', at:
 
 export const user = (text: string): Message => ({ role: 'user', content: text, timestamp: T0 });
 
-export function reply(content: AssistantMessage['content'], stopReason: AssistantMessage['stopReason'] = 'stop', usage: Usage = emptyUsage()): AssistantMessage {
+export function reply(
+  content: AssistantMessage['content'],
+  stopReason: AssistantMessage['stopReason'] = 'stop',
+  usage: Usage = emptyUsage(),
+): AssistantMessage {
   return { role: 'assistant', content, stopReason, usage, model: 'test', timestamp: T0 };
 }
 
 export const call = (id: string, name = 'echo'): ToolCall => ({ type: 'toolCall', id, name, arguments: {} });
 
 export const result = (id: string, text = 'ok', name = 'echo'): ToolResultMessage => ({
-  role: 'toolResult', toolCallId: id, toolName: name, content: [{ type: 'text', text }], isError: false, timestamp: T0,
+  role: 'toolResult',
+  toolCallId: id,
+  toolName: name,
+  content: [{ type: 'text', text }],
+  isError: false,
+  timestamp: T0,
 });
 
 /** The model's reply to the current request. */
-export const modelDone = (message: AssistantMessage, output?: { ok: true; value: unknown } | { ok: false; problem: string }) => (s: Snap): AgentMachineEvent => ({
-  type: 'MODEL.DONE', at: now(), request: s.context.request, message, ...(output === undefined ? {} : { output }),
-});
+export const modelDone =
+  (message: AssistantMessage, output?: { ok: true; value: unknown } | { ok: false; problem: string }) =>
+  (s: Snap): AgentMachineEvent => ({
+    type: 'MODEL.DONE',
+    at: now(),
+    request: s.context.request,
+    message,
+    ...(output === undefined ? {} : { output }),
+  });
 
 /** The model call failed with `kind`; with `retryInMs` the retry strategy tries again. */
-export const modelFailed = (kind: ProviderErrorKind, retryInMs?: number) => (s: Snap): AgentMachineEvent => ({
-  type: 'MODEL.FAILED', at: now(), request: s.context.request, error: { kind, message: kind, retryable: retryInMs !== undefined },
-  message: { ...reply([], 'error'), errorMessage: kind }, ...(retryInMs === undefined ? {} : { retryInMs }),
-});
+export const modelFailed =
+  (kind: ProviderErrorKind, retryInMs?: number) =>
+  (s: Snap): AgentMachineEvent => ({
+    type: 'MODEL.FAILED',
+    at: now(),
+    request: s.context.request,
+    error: { kind, message: kind, retryable: retryInMs !== undefined },
+    message: { ...reply([], 'error'), errorMessage: kind },
+    ...(retryInMs === undefined ? {} : { retryInMs }),
+  });
 
-export const toolsDone = (results: ToolResultMessage[], extra: { suspended?: { callId: string; toolName: string; question: string }[]; complete?: { value: unknown } } = {}) =>
-  (s: Snap): AgentMachineEvent => ({ type: 'TOOLS.DONE', at: now(), request: s.context.request, results, suspended: extra.suspended ?? [], ...(extra.complete === undefined ? {} : { complete: extra.complete }) });
+export const toolsDone =
+  (results: ToolResultMessage[], extra: { suspended?: { callId: string; toolName: string; question: string }[]; complete?: { value: unknown } } = {}) =>
+  (s: Snap): AgentMachineEvent => ({
+    type: 'TOOLS.DONE',
+    at: now(),
+    request: s.context.request,
+    results,
+    suspended: extra.suspended ?? [],
+    ...(extra.complete === undefined ? {} : { complete: extra.complete }),
+  });
 
-export const toolsAsk = (callId: string) => (s: Snap): AgentMachineEvent => ({ type: 'TOOLS.ASK', at: now(), request: s.context.request, callId, results: [] });
+export const toolsAsk =
+  (callId: string) =>
+  (s: Snap): AgentMachineEvent => ({ type: 'TOOLS.ASK', at: now(), request: s.context.request, callId, results: [] });
 
-export const compacted = () => (s: Snap): AgentMachineEvent => ({
-  type: 'COMPACTED', at: now(), request: s.context.request,
-  compaction: { reason: 'overflow', strategy: 'drop', strategies: ['drop'], tokensBefore: 10, tokensAfter: 5, removedMessages: 1, keptMessages: 1, addedMessages: 0 },
-});
+export const compacted =
+  () =>
+  (s: Snap): AgentMachineEvent => ({
+    type: 'COMPACTED',
+    at: now(),
+    request: s.context.request,
+    compaction: {
+      reason: 'overflow',
+      strategy: 'drop',
+      strategies: ['drop'],
+      tokensBefore: 10,
+      tokensAfter: 5,
+      removedMessages: 1,
+      keptMessages: 1,
+      addedMessages: 0,
+    },
+  });
 
-export const guardDone = () => (s: Snap): AgentMachineEvent => ({ type: 'GUARD.DONE', at: now(), request: s.context.request, messages: [user('hi (checked)')] });
+export const guardDone =
+  () =>
+  (s: Snap): AgentMachineEvent => ({ type: 'GUARD.DONE', at: now(), request: s.context.request, messages: [user('hi (checked)')] });
 
-export const guardRejected = (error?: { code: string; message: string }) => (s: Snap): AgentMachineEvent => ({
-  type: 'GUARD.REJECTED', at: now(), request: s.context.request, guardrail: 'deny', reason: 'not allowed', ...(error === undefined ? {} : { error }),
-});
+export const guardRejected =
+  (error?: { code: string; message: string }) =>
+  (s: Snap): AgentMachineEvent => ({
+    type: 'GUARD.REJECTED',
+    at: now(),
+    request: s.context.request,
+    guardrail: 'deny',
+    reason: 'not allowed',
+    ...(error === undefined ? {} : { error }),
+  });
 
 /** An event of the machine without its time. */
 export type Untimed = AgentMachineEvent extends infer E ? (E extends { at: number } ? Omit<E, 'at'> : never) : never;
@@ -157,7 +210,7 @@ export interface Row {
   /** XState's own actions, when the row is about them (else: none but delayed events). */
   actions?: string[];
   /** More checks on the next snapshot. */
-  then?: (next: Snap, from: Snap) => void;
+  check?: (next: Snap, from: Snap) => void;
 }
 
 /**
@@ -181,7 +234,7 @@ export function table(rows: Row[]): void {
       }
       if (row.actions !== undefined) expect(actions).toEqual(row.actions);
       else expect(actions.filter((type) => type !== 'xstate.raise' && type !== 'xstate.cancel')).toEqual([]);
-      row.then?.(next, from);
+      row.check?.(next, from);
     });
   }
 }
@@ -189,5 +242,7 @@ export function table(rows: Row[]): void {
 /** A state value as the tests' titles show it: `thinking.streaming`. */
 export function show(value: StateValue): string {
   if (typeof value === 'string') return value;
-  return Object.entries(value).map(([key, sub]) => (sub === undefined ? key : `${key}.${show(sub)}`)).join(',');
+  return Object.entries(value)
+    .map(([key, sub]) => (sub === undefined ? key : `${key}.${show(sub)}`))
+    .join(',');
 }
