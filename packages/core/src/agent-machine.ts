@@ -44,6 +44,7 @@ import {
 import { askOutputAgain, invalidOutput, refused, rejected, stop, stoppedByHook } from './machine-outcome-steps.js';
 import type { AgentContext, AgentMachineEvent, MachineOutput, MachineSettings } from './machine-types.js';
 import { endsWithReply, type Message } from './messages.js';
+import { ErrorCode } from './errors.js';
 
 /** Input of a fresh agent actor. */
 export interface AgentMachineInput {
@@ -161,7 +162,7 @@ const interruptedBatch: Step = (c, e) => {
 const aborted: Step = (c, e) => {
   const pendingCalls = c.run.batch !== undefined;
   if (!pendingCalls && c.run.input === undefined) appendMessage(c, { role: 'user', content: INTERRUPT_USER, timestamp: e.at });
-  endRun(c, { stopReason: 'aborted', error: { code: 'aborted', message: pendingCalls ? INTERRUPT_TOOL : INTERRUPT_USER } });
+  endRun(c, { stopReason: 'aborted', error: { code: ErrorCode.Aborted, message: pendingCalls ? INTERRUPT_TOOL : INTERRUPT_USER } });
 };
 const limited: Step = (c, e) => {
   assertEvent(e, 'LIMIT');

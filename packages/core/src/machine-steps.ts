@@ -56,7 +56,11 @@ export class Changes {
 
   /** Changes fields of the run; the context's run is copied once per transition, never mutated. */
   edit(fields: Partial<RunState>): RunState {
-    const run = (this.patch.run ??= { ...this.run });
+    let run = this.patch.run;
+    if (run === undefined || run === null) {
+      run = { ...this.run };
+      this.patch.run = run;
+    }
     return Object.assign(run, fields);
   }
 
