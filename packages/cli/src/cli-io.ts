@@ -1,5 +1,3 @@
-import type { TerminalStream } from './view/terminal-screen.js';
-
 /** Writes text as is (no newline added). */
 export type Writer = (text: string) => void;
 
@@ -20,6 +18,18 @@ export interface KeyInput {
    * echoes nothing. Ctrl-C is never delivered: it interrupts, as SIGINT does (`CliIo.signal`).
    */
   listen(onKey: (key: KeyPress) => void): () => void;
+}
+
+/** The terminal a live area is drawn on: standard error when it is a TTY. */
+export interface TerminalStream {
+  write(text: string): boolean;
+  readonly columns?: number;
+  readonly rows?: number;
+  readonly isTTY?: boolean;
+  /** The size the terminal has now (an ioctl), which `columns` only learns once SIGWINCH is handled. */
+  getWindowSize?(): [number, number];
+  on(event: 'resize', listener: () => void): unknown;
+  off(event: 'resize', listener: () => void): unknown;
 }
 
 /** Standard error when it is a terminal: live views are drawn there, and prompts when keys can be read. */

@@ -29,7 +29,10 @@ const keys: KeyInput = {
     const stdin = process.stdin;
     emitKeypressEvents(stdin);
     const onKeypress = (sequence: string | undefined, key: Partial<KeyPress> | undefined): void => {
-      if (key?.ctrl === true && key.name === 'c') return onInterrupt();
+      if (key?.ctrl === true && key.name === 'c') {
+        onInterrupt();
+        return;
+      }
       onKey({ sequence: key?.sequence ?? sequence ?? '', ...(key?.name === undefined ? {} : { name: key.name }), ...(key?.ctrl === true ? { ctrl: true } : {}), ...(key?.meta === true ? { meta: true } : {}) });
     };
     stdin.setRawMode(true);

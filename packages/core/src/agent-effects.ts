@@ -7,7 +7,8 @@ import { ErrorCode } from './errors.js';
 import type { AgentEventPayload } from './events.js';
 import { GuardEffect } from './guard-effect.js';
 import type { AgentPath, RunId } from './ids.js';
-import type { AgentContext, AgentMachineEvent, EffectCommand } from './machine-types.js';
+import type { ContextView } from './compaction/context-view.js';
+import type { AgentMachineEvent, EffectCommand } from './machine-types.js';
 import { ModelEffect } from './model-effect.js';
 import { DEFAULT_PERMISSIONS } from './permissions.js';
 import { exponentialBackoff } from './retry-strategy.js';
@@ -15,7 +16,7 @@ import { sharedSchemaValidator } from './schema-validator.js';
 import type { StreamingMessage } from './streaming-message.js';
 import { parseJsonOutput } from './structured-output.js';
 import { ToolEffect } from './tool-effect.js';
-import type { ToolResultMessage } from './messages.js';
+import type { Message, ToolResultMessage } from './messages.js';
 import { ToolSet } from './tool-set.js';
 
 /** What an agent's effects need from the agent. */
@@ -108,9 +109,8 @@ export class AgentEffects {
     this.#apply(modelSettingsOf(this.#options));
   }
 
-  /** Carries out one of the machine's commands; `context` is the machine's context now. */
-  carryOut(command: EffectCommand, context: AgentContext): void {
-    const { messages: history, view } = context;
+  /** Carries out one of the machine's commands; `history` is the agent's history now, `view` its compacted view (if any). */
+  carryOut(command: EffectCommand, history: readonly Message[], view: ContextView | undefined): void {
     switch (command.type) {
       case 'cmd.model':
         this.#model.call(command.request, command.attempt, { history, view }, command.compacted, command.delayMs);

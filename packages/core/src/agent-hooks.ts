@@ -48,6 +48,7 @@ export interface TurnEndContext extends HookContext {
  */
 export interface AgentHooks {
   onRunStart?(ctx: RunHookContext): void;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a hook that returns nothing must type-check as one
   beforeTurn?(ctx: HookContext): void | { stop: string };
   transformContext?(messages: readonly Message[], options: { signal: AbortSignal; compaction?: CompactionInfo }): readonly Message[] | Promise<readonly Message[]>;
   convertToLlm?(message: CustomMessage): LlmMessage | readonly LlmMessage[] | undefined;

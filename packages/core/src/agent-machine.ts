@@ -1,41 +1,67 @@
 /**
  * The agent loop as an XState v5 statechart.
  *
- * The machine is pure: it never calls a model or a tool. Each transition runs one `assign` that
- * updates the context and fills `context.outbox` with what the outside world must do — events to
- * publish and effect commands (`cmd.model`, `cmd.compact`, `cmd.tools`, `cmd.steer`,
- * `cmd.cancel`) that long-lived effects owned by the `Agent` carry out, answering with events
- * (`MODEL.DONE`, `TOOLS.DONE`, …). One assign per transition and no actor per model call or tool
- * batch keep XState's per-turn cost small; the work a state does on entry is folded into the
- * transitions that enter it (see `into`). A snapshot of the context resumes anywhere: every
- * active state re-issues its effect on `RESUME`.
+ * The machine is pure: it never calls a model or a tool, and it does not hold the history. Each
+ * transition runs one `assign` that updates the context and fills `context.outbox` with what the
+ * outside world must do — history changes (`history.append`, `history.replace`), events to
+ * publish, effect commands (`cmd.guard`, `cmd.model`, `cmd.compact`, `cmd.tools`, `cmd.steer`,
+ * `cmd.cancel`) and the run's end (`run.end`). The `Agent` applies the history changes to the
+ * history it owns, then publishes the events and hands the commands to long-lived effects, which
+ * answer with events. One assign per transition and no actor per model call or tool batch keep
+ * XState's per-turn cost small; the work a state does on entry is folded into the transitions
+ * that enter it (see `into`). So `transition(agentMachine, snapshot, event)` alone computes the
+ * next state and every command (see the table tests). A snapshot of the context resumes anywhere:
+ * every active state re-issues its effect on `RESUME`.
+ *
+ * One turn with a tool call, event by event:
+ * 1. `PROMPT` in `idle` → `thinking.streaming`: `agent_start`, `state`, `turn_start`, the prompt as
+ *    `history.append` + `message_start`/`message_end`, and `cmd.model`. (With input guardrails it
+ *    waits in `thinking.guarding` on `cmd.guard` until the guard effect answers `GUARD.DONE`.)
+ * 2. The model effect streams the reply (its deltas are published directly) and answers
+ *    `MODEL.DONE` (or `MODEL.FAILED` → `retrying` / `compacting` / `error`; `MODEL.COMPACT` →
+ *    `compacting` on `cmd.compact`, answered by `COMPACTED`).
+ * 3. `MODEL.DONE` with tool calls → `tool_executing`: the reply as `history.append`, `usage`,
+ *    `state`, and `cmd.tools` for the batch.
+ * 4. The tool effect runs the calls (publishing tool events) and answers `TOOLS.DONE` (or
+ *    `TOOLS.ASK` → `waiting_user` until `APPROVE`, which re-issues `cmd.tools`).
+ * 5. `TOOLS.DONE` → `thinking.streaming`: the results in call order as `history.append`,
+ *    `turn_end`, then the next turn's `turn_start` and `cmd.model`.
+ * 6. A `MODEL.DONE` with text only → `done`: the reply, `usage`, `turn_end`, `state` and `run.end`,
+ *    from which the `Agent` publishes `agent_end`.
  */
-import { and, assign, setup } from 'xstate';
+import { and, assertEvent, assign, setup } from 'xstate';
 import type { AgentStateName } from './agent-result.js';
-import { ErrorCode } from './errors.js';
 import { cancelText, INTERRUPT_TOOL, INTERRUPT_USER } from './interrupts.js';
 import { batchRoute, replyRoute, type BatchRoute, type ReplyRoute } from './machine-routes.js';
 import { clearQueues, resetContext, setMessages } from './machine-admin-steps.js';
 import {
-  announcePending, answerQuestion, appendMessage, beginTurn, Changes, endAtLimit, endRun, endTurn, fillUnfinished, finishBatch, limitBeforeNextTurn,
-  expect, questionOf, recordAssistant, recordOutcome, reportEnd, requestGuard, requestModel, requestTools, startBatch, startRun, truncatedBatch, type Step,
+  announcePending, answerQuestion, appendMessage, beginTurn, Changes, endAtLimit, endRun, endTurn, fillUnfinished, finishBatch, questionOf, recordOutcome,
+  reportEnd, requestGuard, requestModel, requestTools, startRun, type Step,
 } from './machine-steps.js';
-import { askOutputAgain, invalidOutput, rejected, stop, stoppedByHook } from './machine-outcome-steps.js';
+import {
+  compacted, modelFailed, rearmRetry, replyError, requestCompaction, resumeCompaction, scheduleRetry, stopAtLimit, textTurn, toolTurn, truncated,
+} from './machine-model-steps.js';
+import { askOutputAgain, invalidOutput, refused, rejected, stop, stoppedByHook } from './machine-outcome-steps.js';
 import type { AgentContext, AgentMachineEvent, MachineOutput, MachineSettings } from './machine-types.js';
-import type { Message } from './messages.js';
-import { addUsage } from './usage.js';
+import { endsWithReply, type Message } from './messages.js';
+import { ErrorCode } from './errors.js';
 
 /** Input of a fresh agent actor. */
 export interface AgentMachineInput {
   settings: MachineSettings;
-  messages?: Message[];
+  /** The history the agent starts with; the machine keeps only its length (whoever runs it holds the messages). */
+  messages?: readonly Message[];
   /** The conversation's id (see `AgentOptions.sessionId`). */
   sessionId?: string;
 }
 
 /** The context of a fresh agent. */
 export function initialAgentContext(input: AgentMachineInput): AgentContext {
-  const context: AgentContext = { messages: input.messages ?? [], steering: [], followUps: [], permissions: {}, settings: input.settings, request: 0, run: null, pending: null, outbox: [] };
+  const messages = input.messages ?? [];
+  const context: AgentContext = {
+    historyLength: messages.length, endsWithReply: endsWithReply(messages), steering: [], followUps: [], permissions: {}, settings: input.settings, request: 0,
+    run: null, pending: null, outbox: [],
+  };
   if (input.sessionId !== undefined) context.sessionId = input.sessionId;
   return context;
 }
@@ -47,7 +73,10 @@ function run(...fns: Step[]) {
   return assign<AgentContext, AgentMachineEvent, undefined, AgentMachineEvent, never>(({ context, event }) => {
     const c = new Changes(context);
     for (const fn of fns) fn(c, event);
-    return { ...c.patch, outbox: c.out.length === 0 ? NO_OUTPUT : c.out };
+    // The patch is this transition's own object: completing it saves a copy per transition.
+    const patch = c.patch;
+    patch.outbox = c.out.length === 0 ? NO_OUTPUT : c.out;
+    return patch;
   });
 }
 
@@ -70,103 +99,28 @@ function into(target: AgentStateName, ...steps: Step[]) {
 const reply = (route: ReplyRoute) => ({ type: 'reply' as const, params: { route } });
 const batch = (route: BatchRoute) => ({ type: 'batch' as const, params: { route } });
 
-// Steps of the transitions below.
+// Steps of the transitions below (those answering the model effect are in machine-model-steps.ts).
 
-const toolTurn: Step = (c, e) => {
-  const { message } = expect(e, 'MODEL.DONE');
-  recordAssistant(c, message);
-  startBatch(c, message);
+const toolsDone: Step = (c, e) => {
+  assertEvent(e, 'TOOLS.DONE');
+  recordOutcome(c, e);
 };
-
-/** A reply's tool calls were cut off by the output limit: each gets an error result. */
-const truncated: Step = (c, e) => {
-  const { message } = expect(e, 'MODEL.DONE');
-  recordAssistant(c, message);
-  truncatedBatch(c, message, e.at);
-  finishBatch(c);
-};
-
-/** A text-only reply ends the turn. */
-const textTurn: Step = (c, e) => {
-  recordAssistant(c, expect(e, 'MODEL.DONE').message);
-  endTurn(c, []);
-};
-
-const refused: Step = (c) => endRun(c, { stopReason: 'refusal' });
-
-const stopAtLimit: Step = (c, e) => {
-  const limit = limitBeforeNextTurn(c.context, c.run, e.at);
-  if (limit === undefined) endRun(c, { stopReason: 'stop' });
-  else endAtLimit(c, limit, e.at);
-};
-
-// A failed reply is kept in the history (its tokens count) and left out of what the model is sent
-// next (see `inModelContext`), so `continue()` can try again.
-const replyError: Step = (c, e) => {
-  const { message } = expect(e, 'MODEL.DONE');
-  recordAssistant(c, message);
-  endTurn(c, []);
-  endRun(c, { stopReason: 'error', error: { code: ErrorCode.ProviderError, message: message.errorMessage ?? `the model stopped with ${message.stopReason}` } });
-};
-
-const modelFailed: Step = (c, e) => {
-  const { error, message } = expect(e, 'MODEL.FAILED');
-  appendMessage(c, message);
-  c.edit({ assistant: message });
-  endTurn(c, []);
-  endRun(c, { stopReason: 'error', error: { code: ErrorCode.ProviderError, message: error.message, data: error } });
-};
-
-const scheduleRetry: Step = (c, e) => {
-  const { retryInMs = 0, error } = expect(e, 'MODEL.FAILED');
-  const attempt = c.run.attempt + 1;
-  c.edit({ attempt, retry: { delayMs: retryInMs, until: e.at + retryInMs, error } });
-  c.out.push({ type: 'retry', attempt, delayMs: retryInMs, error });
-};
-
-const rearmRetry: Step = (c, e) => {
-  const retry = c.run.retry;
-  if (retry !== undefined) c.edit({ retry: { ...retry, delayMs: Math.max(0, retry.until - e.at) } });
-};
-
-/** Compacts the context before the next call: after an overflow, or when it is over the threshold. */
-function requestCompaction(reason: 'threshold' | 'overflow'): Step {
-  return (c) => {
-    c.edit(reason === 'overflow' ? { compacted: true } : { precompacted: true });
-    c.out.push({ type: 'cmd.compact', request: c.nextRequest(), reason });
-  };
-}
-
-/** A restored `compacting` state compacts again, for the reason it was compacting. */
-const resumeCompaction: Step = (c, e) => requestCompaction(c.run.compacted ? 'overflow' : 'threshold')(c, e);
-
-/** The history stays whole: only the view the model is sent changes. */
-const compacted: Step = (c, e) => {
-  const { view, compaction, usage } = expect(e, 'COMPACTED');
-  if (view !== undefined) c.patch.view = view;
-  c.out.push({ type: 'compaction', ...compaction });
-  if (usage !== undefined && usage.totalTokens + usage.cost.total > 0) {
-    const total = addUsage(c.run.usage, usage);
-    c.edit({ usage: total });
-    c.out.push({ type: 'usage', usage, total });
-  }
-};
-
-const toolsDone: Step = (c, e) => recordOutcome(c, expect(e, 'TOOLS.DONE'));
 
 const waitForAnswer: Step = (c) => {
   c.patch.pending = questionOf(c.batch);
 };
 
 const askPermission: Step = (c, e) => {
-  const { callId, results } = expect(e, 'TOOLS.ASK');
+  assertEvent(e, 'TOOLS.ASK');
+  const { callId, results } = e;
   recordOutcome(c, { results });
   const call = c.batch.calls.find((x) => x.id === callId);
   if (call !== undefined) c.patch.pending = { kind: 'permission', callId, toolName: call.name, args: call.arguments };
 };
 
 const decide: Step = (c, e) => {
-  const { callId, decision } = expect(e, 'APPROVE');
+  assertEvent(e, 'APPROVE');
+  const { callId, decision } = e;
   const allow = decision === 'allow_once' || decision === 'allow_always';
   c.editBatch({ decisions: { ...c.batch.decisions, [callId]: allow ? 'allow' : 'deny' } });
   c.patch.pending = null;
@@ -177,7 +131,8 @@ const decide: Step = (c, e) => {
 };
 
 const answer: Step = (c, e) => {
-  answerQuestion(c, expect(e, 'REPLY').answer, e.at);
+  assertEvent(e, 'REPLY');
+  answerQuestion(c, e.answer, e.at);
 };
 
 const complete: Step = (c) => endRun(c, { stopReason: 'complete', value: c.batch.complete?.value });
@@ -207,12 +162,16 @@ const interruptedBatch: Step = (c, e) => {
 const aborted: Step = (c, e) => {
   const pendingCalls = c.run.batch !== undefined;
   if (!pendingCalls && c.run.input === undefined) appendMessage(c, { role: 'user', content: INTERRUPT_USER, timestamp: e.at });
-  endRun(c, { stopReason: 'aborted', error: { code: 'aborted', message: pendingCalls ? INTERRUPT_TOOL : INTERRUPT_USER } });
+  endRun(c, { stopReason: 'aborted', error: { code: ErrorCode.Aborted, message: pendingCalls ? INTERRUPT_TOOL : INTERRUPT_USER } });
 };
-const limited: Step = (c, e) => endAtLimit(c, expect(e, 'LIMIT').limit, e.at);
+const limited: Step = (c, e) => {
+  assertEvent(e, 'LIMIT');
+  endAtLimit(c, e.limit, e.at);
+};
 
 const enqueueSteering: Step = (c, e) => {
-  c.patch.steering = [...c.context.steering, expect(e, 'STEER').message];
+  assertEvent(e, 'STEER');
+  c.patch.steering = [...c.context.steering, e.message];
 };
 
 const steerTools: Step = (c, e) => {
@@ -221,7 +180,8 @@ const steerTools: Step = (c, e) => {
 };
 
 const enqueueFollowUp: Step = (c, e) => {
-  c.patch.followUps = [...c.context.followUps, expect(e, 'FOLLOW_UP').message];
+  assertEvent(e, 'FOLLOW_UP');
+  c.patch.followUps = [...c.context.followUps, e.message];
 };
 
 /**

@@ -1,6 +1,6 @@
 import { ErrorCode, TroupeError } from './errors.js';
 import type { AgentContext } from './machine-types.js';
-import type { Message } from './messages.js';
+import { endsWithReply, type Message } from './messages.js';
 
 /** The version of {@link AgentSnapshot}'s shape. Bumped on any incompatible change. */
 export const SNAPSHOT_SCHEMA_VERSION = 1;
@@ -16,9 +16,25 @@ export interface AgentSnapshot {
   agentPath: string;
   /** The statechart state value, e.g. `"waiting_user"` or `{ "thinking": "retrying" }`. */
   state: string | Record<string, string>;
-  context: Omit<AgentContext, 'outbox'>;
+  context: SnapshotContext;
   /** The `seq` of the last event emitted, so a restored agent goes on counting. */
   seq: number;
+}
+
+/**
+ * A snapshot's context: the statechart's context with the whole history in `messages`, and
+ * without what the machine derives from the history (`historyLength`, `endsWithReply`) or keeps
+ * only for its last transition (`outbox`).
+ */
+export type SnapshotContext = Omit<AgentContext, 'outbox' | 'historyLength' | 'endsWithReply'> & {
+  /** The whole history, appended to and never rewritten (compaction included). */
+  messages: Message[];
+};
+
+/** The statechart's context a snapshot's context and its history restore. */
+export function machineContextOf(context: SnapshotContext): AgentContext {
+  const { messages, ...rest } = context;
+  return { ...rest, historyLength: messages.length, endsWithReply: endsWithReply(messages), outbox: [] };
 }
 
 /** Where the last checkpoint of an agent's history ended (kept in memory by whoever checkpoints). */
@@ -45,12 +61,14 @@ export interface AgentCheckpoint {
 }
 
 /**
- * The checkpoint of an agent whose statechart snapshot is `state`/`context`: see
- * `Agent.checkpoint`. The history is appended in place by the machine, so a mark of the same array
- * whose last message is still at its place means only what follows it is new.
+ * The checkpoint of an agent whose statechart snapshot is `state`/`context` and whose history is
+ * `messages`: see `Agent.checkpoint`. The history is appended in place by the agent, so a mark of
+ * the same array whose last message is still at its place means only what follows it is new.
  */
-export function checkpointOf(agentPath: string, seq: number, state: AgentSnapshot['state'], context: AgentContext, since?: CheckpointMark): AgentCheckpoint {
-  const { outbox: _outbox, messages, ...rest } = context;
+export function checkpointOf(
+  agentPath: string, seq: number, state: AgentSnapshot['state'], context: AgentContext, messages: Message[], since?: CheckpointMark,
+): AgentCheckpoint {
+  const { outbox: _outbox, historyLength: _length, endsWithReply: _replied, ...rest } = context;
   const same = since !== undefined && (since.history === undefined || since.history === messages);
   const from = same && since.length <= messages.length && since.length > 0 && messages[since.length - 1] === since.last ? since.length : 0;
   return {

@@ -6,17 +6,20 @@ import { agentMachine, initialAgentContext } from './agent-machine.js';
 import type { AgentOptions } from './agent-options.js';
 import { machineSettings, type AgentChanges, type ModelSettings } from './agent-settings.js';
 import type { AgentResult, AgentStateName } from './agent-result.js';
-import { checkpointOf, parseAgentSnapshot, withHistory, type AgentCheckpoint, type AgentSnapshot, type CheckpointMark } from './agent-snapshot.js';
+import { checkpointOf, machineContextOf, parseAgentSnapshot, withHistory } from './agent-snapshot.js';
+import type { AgentCheckpoint, AgentSnapshot, CheckpointMark } from './agent-snapshot.js';
 import { systemClock, type Clock } from './clock.js';
 import { viewMessages } from './compaction/context-view.js';
 import { AgentStateError, ErrorCode } from './errors.js';
 import { EventStream } from './event-stream.js';
 import type { AgentEvent, AgentEventPayload } from './events.js';
 import { createRunId, createSessionId, parseAgentPath, type AgentPath, type RunId } from './ids.js';
-import type { AgentContext, AgentMachineEvent, EffectCommand, MachineOutput, PendingInput, QueueName } from './machine-types.js';
+import { applyHistoryOps, isCommand, isHistoryOp } from './machine-outputs.js';
+import type { AgentContext, AgentMachineEvent, MachineOutput, PendingInput, QueueName } from './machine-types.js';
 import { emptyUsage } from './usage.js';
 import { inModelContext, type Message, type UserContent } from './messages.js';
 import { PERMISSION_DECISIONS, type PermissionDecision } from './permissions.js';
+import { buildResult } from './run-result.js';
 import { RunTracker } from './run-tracker.js';
 import type { StreamingMessage } from './streaming-message.js';
 
@@ -51,6 +54,8 @@ export class Agent {
   readonly #events: EventStream;
   #runId: RunId;
   #handled: MachineOutput[] | undefined;
+  /** The whole history (see `applyHistoryOps`): the machine keeps only its length and asks for changes in its outbox. */
+  #history: Message[];
 
   /** The run's events, live (and, with `keepRunEvents`, the current run's earlier ones first). */
   readonly events$: Observable<AgentEvent>;
@@ -62,10 +67,11 @@ export class Agent {
     this.#events = new EventStream({ keepRunEvents: options.keepRunEvents ?? false, seq: restoreFrom?.seq ?? 0 });
     this.events$ = this.#events.events$;
     this.#runId = restoreFrom?.context.run?.id ?? ('' as RunId);
+    this.#history = restoreFrom?.context.messages ?? [];
 
     this.#runs = new RunTracker(this.#clock);
     const emit = (payload: AgentEventPayload): void => this.#publish(payload);
-    this.#hooks = new HookRunner(options.hooks ?? {}, (error) => emit({ type: 'error', error }), () => ({ runId: this.#runId, sessionId: this.sessionId, messages: this.#context.messages }));
+    this.#hooks = new HookRunner(options.hooks ?? {}, (error) => emit({ type: 'error', error }), () => ({ runId: this.#runId, sessionId: this.sessionId, messages: this.#history }));
     this.#effects = new AgentEffects(options, {
       agentPath: this.path,
       clock: this.#clock,
@@ -84,7 +90,7 @@ export class Agent {
     const snapshot =
       restoreFrom === undefined
         ? agentMachine.resolveState({ value: 'idle', context: initialAgentContext({ settings, sessionId }) })
-        : agentMachine.resolveState({ value: restoreFrom.state, context: { ...restoreFrom.context, settings, sessionId, outbox: [] } });
+        : agentMachine.resolveState({ value: restoreFrom.state, context: machineContextOf({ ...restoreFrom.context, settings, sessionId }) });
     this.#actor = createActor(agentMachine, { snapshot, input: { settings }, clock: this.#clock });
     this.#actor.subscribe({ next: (snapshot) => this.#onTransition(snapshot.context.outbox), error: (error) => this.#onCrash(error) });
     this.#actor.start();
@@ -113,13 +119,12 @@ export class Agent {
 
   /** The whole history. Read-only: the agent appends to it (compaction never removes from it). */
   get messages(): readonly Message[] {
-    return this.#context.messages;
+    return this.#history;
   }
 
   /** What the model is sent from the history: all of it, or its compacted view after a compaction. */
   get contextMessages(): readonly Message[] {
-    const { messages, view } = this.#context;
-    return viewMessages(messages, view);
+    return viewMessages(this.#history, this.#context.view);
   }
 
   /**
@@ -186,7 +191,7 @@ export class Agent {
     this.#assertIdle('continue');
     const context = this.#context;
     // What the model would be sent decides: a failure or a limit's notice at the end is not part of it.
-    const last = context.messages.findLast(inModelContext);
+    const last = this.#history.findLast(inModelContext);
     if (last === undefined) throw new AgentStateError(ErrorCode.NoMessages, 'cannot continue: the history is empty');
     if (last.role === 'assistant' && context.steering.length === 0 && context.followUps.length === 0) {
       throw new AgentStateError(ErrorCode.InvalidContinue, 'cannot continue from an assistant message: prompt() instead, or queue a follow-up');
@@ -290,7 +295,7 @@ export class Agent {
    */
   checkpoint(since?: CheckpointMark): AgentCheckpoint {
     const { value, context } = this.#actor.getSnapshot();
-    return checkpointOf(this.path, this.#events.seq, value as AgentSnapshot['state'], context, since);
+    return checkpointOf(this.path, this.#events.seq, value as AgentSnapshot['state'], context, this.#history, since);
   }
 
   /** Stops the actor and completes `events$`. The agent cannot be used afterwards. */
@@ -340,16 +345,20 @@ export class Agent {
   }
 
   /**
-   * Carries out what the last transition put in the outbox (each outbox once). `beforeTurn` runs
-   * before `turn_start` is published; when it stops the run, the turn's model call is not made.
+   * Carries out the last transition's outbox (each once), history changes first so its events and effects see the history it left. `beforeTurn`
+   * runs before `turn_start` is published; when it stops the run, the turn's model call is not made.
    */
   #onTransition(outbox: MachineOutput[]): void {
     if (outbox === this.#handled) return;
     this.#handled = outbox;
+    this.#history = applyHistoryOps(this.#history, outbox);
     let stop: string | undefined;
     for (const item of outbox) {
+      if (isHistoryOp(item)) continue;
       if (isCommand(item)) {
-        if (item.type !== 'cmd.model' || stop === undefined) this.#effects.carryOut(item, this.#context);
+        if (item.type !== 'cmd.model' || stop === undefined) this.#effects.carryOut(item, this.#history, this.#context.view);
+      } else if (item.type === 'run.end') {
+        this.#publish({ type: 'agent_end', result: buildResult(this.#history, item.run, item.at) });
       } else if (item.type === 'turn_start') {
         stop = this.#hooks.beforeTurn(item.turn);
         if (stop === undefined) this.#publish(item);
@@ -383,10 +392,6 @@ export class Agent {
     const run = this.#context.run;
     this.#runs.end({ runId: this.#runId, stopReason: 'error', messages: [], text: '', turns: run?.turns ?? 0, usage: run?.usage ?? emptyUsage(), durationMs: 0, error: info });
   }
-}
-
-function isCommand(item: MachineOutput): item is EffectCommand {
-  return item.type.startsWith('cmd.');
 }
 
 function isContentList(input: UserContent[] | Message[]): input is UserContent[] {

@@ -13,6 +13,8 @@ export const ErrorCode = {
   NotWaiting: 'not_waiting',
   /** A snapshot could not be restored (wrong schema version or shape). */
   InvalidSnapshot: 'invalid_snapshot',
+  /** The run was aborted (`abort()`); a message cut short by an abort carries it too. */
+  Aborted: 'aborted',
   /** A model call failed and was not (or no longer) retried. */
   ProviderError: 'provider_error',
   /** A tool's definition is unusable (for example its parameters are not a valid JSON Schema). */

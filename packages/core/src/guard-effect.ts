@@ -1,5 +1,5 @@
 import { ErrorCode } from './errors.js';
-import { inputText, rewriteInput, type InputGuardrail } from './input-guardrails.js';
+import { type GuardrailVerdict, inputText, rewriteInput, type InputGuardrail } from './input-guardrails.js';
 import type { AgentMachineEvent } from './machine-types.js';
 import type { Message } from './messages.js';
 
@@ -47,7 +47,7 @@ export class GuardEffect {
   async #check(flight: InFlight, input: readonly Message[]): Promise<void> {
     let messages = input;
     for (const guardrail of this.#deps.guardrails) {
-      let verdict;
+      let verdict: GuardrailVerdict | undefined;
       try {
         verdict = await guardrail.check({ text: inputText(messages), messages }, { signal: flight.controller.signal });
       } catch (error) {

@@ -2,7 +2,7 @@
  * What each model call is given of the history: a read-only, fixed-length view that later turns
  * cannot change, made without copying the history.
  *
- * The history is one array the machine appends to in place (a turn costs what it adds, not a copy
+ * The history is one array the agent appends to in place (a turn costs what it adds, not a copy
  * of the conversation). Handing that array to a provider would let a later append change what an
  * earlier call holds (a provider that keeps the request to log or retry it). A view fixes the
  * length at the call and leaves out the messages that are not sent to the model (see

@@ -3,14 +3,23 @@
  * the history or reset the agent (between runs only: the `Agent` refuses them during a run), and
  * clear the steering and follow-up queues (any time).
  */
+import { assertEvent } from 'xstate';
 import type { Changes } from './machine-steps.js';
 import type { AgentMachineEvent } from './machine-types.js';
+import { endsWithReply, type Message } from './messages.js';
 
-/** Replaces the history with a copy of the event's messages (the machine appends to its own array); a compacted view of the old one is dropped. */
-export function setMessages(c: Changes, event: AgentMachineEvent): void {
-  if (event.type !== 'SET_MESSAGES') return;
-  c.patch.messages = [...event.messages];
+/** Replaces the history with a copy of `messages` (the `Agent` appends to its own array); a compacted view of the old one is dropped. */
+function replaceHistory(c: Changes, messages: readonly Message[]): void {
+  c.out.push({ type: 'history.replace', messages });
+  c.patch.historyLength = messages.length;
+  c.patch.endsWithReply = endsWithReply(messages);
   dropView(c);
+}
+
+/** Replaces the history with the event's messages. */
+export function setMessages(c: Changes, event: AgentMachineEvent): void {
+  assertEvent(event, 'SET_MESSAGES');
+  replaceHistory(c, event.messages);
 }
 
 /** Forgets the compacted view: it indexes into a history that is gone. */
@@ -24,9 +33,9 @@ function dropView(c: Changes): void {
  * run; a new session. The settings stay (they come from the agent's options).
  */
 export function resetContext(c: Changes, event: AgentMachineEvent): void {
-  if (event.type !== 'RESET') return;
-  Object.assign(c.patch, { messages: [], steering: [], followUps: [], permissions: {}, run: null, pending: null, sessionId: event.sessionId });
-  dropView(c);
+  assertEvent(event, 'RESET');
+  Object.assign(c.patch, { steering: [], followUps: [], permissions: {}, run: null, pending: null, sessionId: event.sessionId });
+  replaceHistory(c, []);
 }
 
 /**
@@ -34,7 +43,7 @@ export function resetContext(c: Changes, event: AgentMachineEvent): void {
  * message already delivered to a running batch has cancelled its other calls.
  */
 export function clearQueues(c: Changes, event: AgentMachineEvent): void {
-  if (event.type !== 'CLEAR_QUEUES') return;
+  assertEvent(event, 'CLEAR_QUEUES');
   if (event.queue !== 'followUps') c.patch.steering = [];
   if (event.queue !== 'steering') c.patch.followUps = [];
 }

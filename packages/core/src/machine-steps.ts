@@ -3,13 +3,16 @@
  * {@link Changes} accumulator: one context patch and one ordered list of outputs per transition
  * (a single assign and a single emit keep XState's per-event work small).
  *
- * The history array is owned by the machine and appended in place, so a turn costs O(1) in
- * history size rather than a copy of the whole conversation.
+ * The history is not in the context: a step that adds a message puts a `history.append` in the
+ * outputs (the `Agent` appends it to the array it owns) and counts it in `historyLength`, so a turn
+ * costs what it adds, never a copy of the conversation, and the machine stays a pure function of
+ * its context and the event.
  */
-import type { AgentResult, LimitHit } from './agent-result.js';
+import type { LimitHit } from './agent-result.js';
+import { assertEvent } from 'xstate';
 import { errorResult, INCOMPLETE_TOOL_CALL, TASK_REMINDER } from './interrupts.js';
 import { limitNotice, limitReached } from './limits.js';
-import { inModelContext, textOf, toolCallsOf, type AssistantMessage, type Message, type ToolResultMessage } from './messages.js';
+import { inModelContext, toolCallsOf, type AssistantMessage, type Message, type ToolResultMessage } from './messages.js';
 import type { AgentContext, AgentMachineEvent, BatchOutcome, MachineOutput, PendingInput, RunEnd, RunState, ToolBatch } from './machine-types.js';
 import { retryInstruction } from './structured-output.js';
 import { addUsage, emptyUsage } from './usage.js';
@@ -53,7 +56,11 @@ export class Changes {
 
   /** Changes fields of the run; the context's run is copied once per transition, never mutated. */
   edit(fields: Partial<RunState>): RunState {
-    const run = (this.patch.run ??= { ...this.run });
+    let run = this.patch.run;
+    if (run === undefined || run === null) {
+      run = { ...this.run };
+      this.patch.run = run;
+    }
     return Object.assign(run, fields);
   }
 
@@ -61,6 +68,23 @@ export class Changes {
   editBatch(fields: Partial<ToolBatch>): ToolBatch {
     if (!this.#batchCopied) this.batch = { ...this.batch };
     return Object.assign(this.batch, fields);
+  }
+
+  /** The history's length as patched so far. */
+  get historyLength(): number {
+    return this.patch.historyLength ?? this.context.historyLength;
+  }
+
+  /** Whether the history as patched so far ends (for the model) with an assistant reply. */
+  get endsWithReply(): boolean {
+    return this.patch.endsWithReply ?? this.context.endsWithReply;
+  }
+
+  /** Asks for `message` to be appended to the history and counts it. */
+  append(message: Message): void {
+    this.out.push({ type: 'history.append', message });
+    this.patch.historyLength = this.historyLength + 1;
+    if (inModelContext(message)) this.patch.endsWithReply = message.role === 'assistant';
   }
 
   /** Sets a request id for an effect command and returns it. */
@@ -74,16 +98,10 @@ export class Changes {
 /** One step of a transition: reads the event, adds to the changes. */
 export type Step = (c: Changes, event: AgentMachineEvent) => void;
 
-/** The event as the `type` a transition expects; a mismatch is a bug in the chart. */
-export function expect<T extends AgentMachineEvent['type']>(event: AgentMachineEvent, type: T): Extract<AgentMachineEvent, { type: T }> {
-  if (event.type !== type) throw new Error(`agent machine: expected ${type}, got ${event.type}`);
-  return event as Extract<AgentMachineEvent, { type: T }>;
-}
-
 /** Starts a run for PROMPT or CONTINUE. */
 export function startRun(c: Changes, event: AgentMachineEvent): void {
-  if (event.type !== 'PROMPT' && event.type !== 'CONTINUE') return;
-  c.run = { id: event.runId, startedAt: event.at, startIndex: c.context.messages.length, turns: 0, usage: emptyUsage(), attempt: 0, compacted: false };
+  assertEvent(event, ['PROMPT', 'CONTINUE']);
+  c.run = { id: event.runId, startedAt: event.at, startIndex: c.historyLength, turns: 0, usage: emptyUsage(), attempt: 0, compacted: false };
   c.patch.pending = null;
   c.out.push({ type: 'agent_start', sessionId: c.context.sessionId ?? '' });
 }
@@ -110,7 +128,7 @@ export function beginTurn(c: Changes, event: AgentMachineEvent): void {
   const { context } = c;
   const { settings } = context;
   let incoming: Message[] = [];
-  const afterReply = context.messages.findLast(inModelContext)?.role === 'assistant';
+  const afterReply = c.endsWithReply;
   const problem = c.run.outputProblem;
   if (event.type === 'PROMPT' || event.type === 'GUARD.DONE') {
     incoming = event.messages;
@@ -139,7 +157,7 @@ export function beginTurn(c: Changes, event: AgentMachineEvent): void {
 
 /** Appends a message that is not a model reply (a prompt, a queued message, a tool result) and emits its `message_start` and `message_end`. */
 export function appendMessage(c: Changes, message: Message): void {
-  c.context.messages.push(message);
+  c.append(message);
   c.out.push({ type: 'message_start', role: message.role }, { type: 'message_end', role: message.role, message });
 }
 
@@ -151,7 +169,7 @@ export function requestModel(c: Changes, _event?: AgentMachineEvent): void {
 
 /** Records the finished assistant message and its usage. */
 export function recordAssistant(c: Changes, message: AssistantMessage): void {
-  c.context.messages.push(message);
+  c.append(message);
   const usage = addUsage(c.run.usage, message.usage);
   c.edit({ usage, assistant: message, attempt: 0 });
   c.out.push({ type: 'usage', usage: message.usage, total: usage });
@@ -271,7 +289,7 @@ export function endAtLimit(c: Changes, limit: LimitHit, at: number): void {
   endRun(c, { stopReason: 'limit', limit });
   const text = limitNotice(limit);
   const message: AssistantMessage = { role: 'assistant', content: [{ type: 'text', text }], stopReason: 'aborted', usage: emptyUsage(), model: NOTICE_MODEL, timestamp: at };
-  c.context.messages.push(message);
+  c.append(message);
   // Its text streams as a reply's would, so consumers that show deltas show it too.
   c.out.push(
     { type: 'message_start', role: 'assistant' },
@@ -282,30 +300,13 @@ export function endAtLimit(c: Changes, limit: LimitHit, at: number): void {
   );
 }
 
-/** Emits the final state's event and, once per run, `agent_end`. */
+/**
+ * Emits the final state's event and, once per run, the run's end (`agent_end`, whose result the
+ * `Agent` builds with the history it holds).
+ */
 export function reportEnd(c: Changes, state: 'done' | 'aborted' | 'error', at: number): void {
   c.out.push({ type: 'state', state });
   const run = c.patch.run ?? c.context.run;
   if (run?.end === undefined || run.reported === true) return;
-  c.edit({ reported: true });
-  c.out.push({ type: 'agent_end', result: buildResult(c.patch.messages ?? c.context.messages, run, at) });
-}
-
-/** The result `agent_end` carries for `run`, its messages taken from `history`, ended at `at`. */
-export function buildResult(history: Message[], run: RunState, at: number): AgentResult {
-  const end = run.end ?? { stopReason: 'error' as const };
-  const messages = history.slice(Math.min(run.startIndex, history.length));
-  let text = '';
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const message = messages[i];
-    if (message?.role === 'assistant' && message.stopReason !== 'error') {
-      text = textOf(message);
-      break;
-    }
-  }
-  const result: AgentResult = { runId: run.id, stopReason: end.stopReason, messages, text, turns: run.turns, usage: run.usage, durationMs: at - run.startedAt };
-  if (end.error !== undefined) result.error = end.error;
-  if (end.limit !== undefined) result.limit = end.limit;
-  if (end.value !== undefined) result.value = end.value;
-  return result;
+  c.out.push({ type: 'run.end', run: c.edit({ reported: true }), at });
 }

@@ -51,7 +51,7 @@ export interface RunEnd {
 export interface RunState {
   id: RunId;
   startedAt: number;
-  /** Index in `messages` where this run's messages begin. */
+  /** Index in the history where this run's messages begin. */
   startIndex: number;
   turns: number;
   usage: Usage;
@@ -97,10 +97,19 @@ export interface MachineSettings {
   compacts: boolean;
 }
 
-/** The statechart's context. Plain JSON: this is what a snapshot stores. */
+/**
+ * The statechart's context. Plain JSON: with the history added (and `historyLength`,
+ * `endsWithReply` and `outbox` left out), this is what a snapshot stores.
+ *
+ * The history itself lives outside the machine, with whoever runs it (the `Agent`): the machine
+ * asks for appends with `history.*` outputs and keeps only what its transitions decide on, so
+ * every transition is a pure function of the context and the event.
+ */
 export interface AgentContext {
-  /** The whole history, appended in place and never rewritten (compaction included). */
-  messages: Message[];
+  /** How many messages the history holds (after the outputs of the last transition are applied). */
+  historyLength: number;
+  /** Whether the last message of the history that the model is sent (see `inModelContext`) is an assistant reply. */
+  endsWithReply: boolean;
   /** The conversation's id, the same for every run until `reset()` (absent in snapshots of older versions). */
   sessionId?: string;
   /** What the model is sent instead of the whole history since the last compaction; absent: the whole history. */
@@ -183,5 +192,25 @@ export type EffectCommand =
   | { type: 'cmd.steer'; request: number }
   | { type: 'cmd.cancel'; request: number; reason: CancelReason };
 
-/** Everything the machine puts in its outbox: observable events and effect commands. */
-export type MachineOutput = AgentEventPayload | EffectCommand;
+/**
+ * Changes to the history, which the machine does not hold: whoever runs it applies them, in order,
+ * to the history it owns, before it handles the other outputs of the same transition.
+ */
+export type HistoryOp =
+  /** Appends one message (a prompt, a reply, a tool result, a notice). */
+  | { type: 'history.append'; message: Message }
+  /** Replaces the whole history with a copy of `messages` (between runs: `replaceMessages`, `reset`). */
+  | { type: 'history.replace'; messages: readonly Message[] };
+
+/**
+ * The run ended: whoever runs the machine publishes `agent_end` with the result it builds from
+ * `run` and its history (`buildResult(history, run, at)`), since the result carries the run's messages.
+ */
+export interface RunEndOutput {
+  type: 'run.end';
+  run: RunState;
+  at: number;
+}
+
+/** Everything the machine puts in its outbox: observable events, effect commands, history changes and the run's end. */
+export type MachineOutput = AgentEventPayload | EffectCommand | HistoryOp | RunEndOutput;

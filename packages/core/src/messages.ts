@@ -119,6 +119,11 @@ export function inModelContext(message: Message): boolean {
   return reason !== 'error' && reason !== 'aborted' && reason !== 'refusal';
 }
 
+/** Whether the last message of `messages` that the model is sent is an assistant reply (see {@link inModelContext}). */
+export function endsWithReply(messages: readonly Message[]): boolean {
+  return messages.findLast(inModelContext)?.role === 'assistant';
+}
+
 /**
  * What the model is sent of `messages`: model messages as they are, custom messages as
  * `convert` makes them (left out without it, or when it returns undefined).

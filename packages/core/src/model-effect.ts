@@ -118,7 +118,7 @@ export class ModelEffect {
     this.#current = undefined;
     if (flight.timer !== undefined) this.#deps.clock.clearTimeout(flight.timer);
     flight.controller.abort();
-    if (flight.streaming) this.#deps.emit({ type: 'message_end', role: 'assistant', failed: { code: 'aborted', message: STREAM_ABORTED } });
+    if (flight.streaming) this.#deps.emit({ type: 'message_end', role: 'assistant', failed: { code: ErrorCode.Aborted, message: STREAM_ABORTED } });
   }
 
   #isCurrent(flight: InFlight): boolean {

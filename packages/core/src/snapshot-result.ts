@@ -1,6 +1,6 @@
 import type { AgentResult, AgentStateName } from './agent-result.js';
 import type { AgentSnapshot } from './agent-snapshot.js';
-import { buildResult } from './machine-steps.js';
+import { buildResult } from './run-result.js';
 
 /** The top-level state a snapshot was taken in (`thinking` for `{ thinking: 'retrying' }`). */
 export function snapshotState(snapshot: AgentSnapshot): AgentStateName {

@@ -33,13 +33,15 @@ export class StreamingMessageBuilder {
         content[delta.index] = { type: 'toolCall', id: delta.id, name: delta.name, arguments: {}, rawArguments: '' };
         return;
       case 'text_delta': {
-        const part = partAt(content, delta.index, 'text') ?? (content[delta.index] = { type: 'text', text: '' });
-        part.text += delta.delta;
+        const part = partAt(content, delta.index, 'text');
+        if (part === undefined) content[delta.index] = { type: 'text', text: delta.delta };
+        else part.text += delta.delta;
         return;
       }
       case 'thinking_delta': {
-        const part = partAt(content, delta.index, 'thinking') ?? (content[delta.index] = { type: 'thinking', thinking: '' });
-        part.thinking += delta.delta;
+        const part = partAt(content, delta.index, 'thinking');
+        if (part === undefined) content[delta.index] = { type: 'thinking', thinking: delta.delta };
+        else part.thinking += delta.delta;
         return;
       }
       case 'toolcall_delta': {

@@ -9,6 +9,7 @@ import { evaluatePermission, type PermissionPolicy } from './permissions.js';
 import type { SchemaValidator } from './schema-validator.js';
 import type { Tool, ToolContext, ToolResult } from './tool.js';
 import type { ToolSet } from './tool-set.js';
+import { ErrorCode } from './errors.js';
 
 /** What the tool effect needs. */
 export interface ToolEffectDeps {
@@ -76,7 +77,7 @@ export class ToolEffect {
     const running = this.#execute(batch, runnable);
     // Calls that finished synchronously settle the batch right away: no promise hops per turn.
     if (running === undefined) this.#settle(batch);
-    else running.then(() => this.#settle(batch)).catch((error: unknown) => this.#deps.emit({ type: 'error', error: { code: 'internal', message: `tool batch failed: ${String(error)}` } }));
+    else running.then(() => this.#settle(batch)).catch((error: unknown) => this.#deps.emit({ type: 'error', error: { code: ErrorCode.Internal, message: `tool batch failed: ${String(error)}` } }));
   }
 
   /** A steering message arrived for `request`: the batch ends when its next call finishes. */
@@ -166,7 +167,9 @@ export class ToolEffect {
     let pending: Promise<void>[] | undefined;
     for (const call of calls) {
       const running = this.#runOne(batch, call);
-      if (running !== undefined) (pending ??= []).push(running);
+      if (running === undefined) continue;
+      pending ??= [];
+      pending.push(running);
     }
     return pending === undefined ? undefined : Promise.all(pending).then(() => undefined);
   }

@@ -54,6 +54,16 @@ describe('snapshot format', () => {
     expect(taken.at(-1)?.state).toBe('done');
   });
 
+  it('carries the history in context.messages, not the count the statechart keeps of it', async () => {
+    const fixture = JSON.parse(readFileSync(new URL('./fixtures/snapshot-v1.json', import.meta.url), 'utf8')) as AgentSnapshot;
+    const agent = Agent.restore(fixture, { provider: createScriptedProvider(script, { startAt: 2 }), model: 'test', tools, clock: new SimulatedClock() });
+    const restored = agent.snapshot();
+    expect(Object.keys(restored.context).sort()).toEqual([...Object.keys(fixture.context), 'sessionId'].sort());
+    expect(restored.context.messages).toEqual(fixture.context.messages);
+    expect(agent.messages).toEqual(fixture.context.messages);
+    agent.dispose();
+  });
+
   it('rejects a snapshot of another schemaVersion or shape with invalid_snapshot', () => {
     const fixture = JSON.parse(readFileSync(new URL('./fixtures/snapshot-v1.json', import.meta.url), 'utf8')) as AgentSnapshot;
     expect(restoreError({ ...fixture, schemaVersion: 2 }).code).toBe('invalid_snapshot');

@@ -1,4 +1,4 @@
-export { createMcpClient } from './connection/mcp-client.js';
+export { createMcpClient } from './connection/create-mcp-client.js';
 export { createMcpHub } from './hub/mcp-hub.js';
 export { parseToolSelector } from './hub/tool-selector.js';
 export { McpAdapterError, McpErrorCode } from './mcp-errors.js';

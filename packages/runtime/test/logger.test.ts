@@ -59,8 +59,8 @@ describe('createLogger', () => {
     logger.info({ server: 'github', apiKey: 'sk-secret', args: ['a b'] }, 'mcp server started');
     logger.warn('careful');
     expect(chunks).toHaveLength(2);
-    expect(chunks[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO  mcp server started command=run server=github apiKey=\[redacted\] args=\["a b"\]\n$/);
-    expect(chunks[1]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} WARN  careful command=run\n$/);
+    expect(chunks[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}mcp server started command=run server=github apiKey=\[redacted\] args=\["a b"\]\n$/);
+    expect(chunks[1]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} WARN {2}careful command=run\n$/);
     expect(chunks.join('')).not.toContain('sk-secret');
     expect(chunks.join('')).not.toContain('\u001b[');
   });

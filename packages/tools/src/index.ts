@@ -8,7 +8,8 @@ export { defineTool } from './define-tool.js';
 export { globMatcher, globToRegExp } from './glob.js';
 export { createToolRegistry } from './tool-registry.js';
 export { InvalidToolSettingsError, parseToolSettings, regexProblem, settingProblem } from './tool-settings.js';
-export { ToolErrorCode, UnknownToolError } from './unknown-tool-error.js';
+export { ToolErrorCode } from './tool-error-code.js';
+export { UnknownToolError } from './unknown-tool-error.js';
 
 export type { AskUserArgs } from './control/ask-user-tool.js';
 export type { SendUpdateArgs } from './control/send-update-tool.js';

@@ -2,7 +2,8 @@ import { TroupeError, type Tool } from '@troupe/core';
 import { builtinToolFactories } from './builtin-tools.js';
 import type { ToolFactory, ToolOptions } from './tool-factory.js';
 import type { ToolSettingsSpec } from './tool-settings.js';
-import { ToolErrorCode, UnknownToolError } from './unknown-tool-error.js';
+import { ToolErrorCode } from './tool-error-code.js';
+import { UnknownToolError } from './unknown-tool-error.js';
 
 /**
  * Tools by name: what a configuration file may list under an agent's `tools`.

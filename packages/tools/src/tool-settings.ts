@@ -1,5 +1,5 @@
 import { TroupeError } from '@troupe/core';
-import { ToolErrorCode } from './unknown-tool-error.js';
+import { ToolErrorCode } from './tool-error-code.js';
 
 /**
  * The kinds of value a tool setting can hold. `path` is a string the loader of a configuration

@@ -1,17 +1,5 @@
 import { TroupeError } from '@troupe/core';
-
-/** Stable error codes of the tools package. */
-export const ToolErrorCode = {
-  /** A tool name that no factory in the registry provides. */
-  UnknownTool: 'unknown_tool',
-  /** Two factories with the same name were given to one registry. */
-  DuplicateTool: 'duplicate_tool',
-  /** A factory was given settings it does not know or cannot use. */
-  InvalidToolSettings: 'invalid_tool_settings',
-} as const;
-
-/** One of the {@link ToolErrorCode} values. */
-export type ToolErrorCode = (typeof ToolErrorCode)[keyof typeof ToolErrorCode];
+import { ToolErrorCode } from './tool-error-code.js';
 
 /** Thrown by a tool registry for a name it does not know; `available` lists the names it does. */
 export class UnknownToolError extends TroupeError {

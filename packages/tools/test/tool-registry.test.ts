@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { createNodeToolRegistry } from '../src/node/node-tools.js';
 import { createToolRegistry } from '../src/tool-registry.js';
 import { InvalidToolSettingsError } from '../src/tool-settings.js';
-import { ToolErrorCode, UnknownToolError } from '../src/unknown-tool-error.js';
+import { ToolErrorCode } from '../src/tool-error-code.js';
+import { UnknownToolError } from '../src/unknown-tool-error.js';
 import { testToolContext } from './tool-context.js';
 
 describe('createToolRegistry', () => {

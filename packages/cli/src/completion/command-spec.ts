@@ -38,10 +38,10 @@ export function commandSpec(command: Command, path: readonly string[] = []): Com
     .filter((option) => !option.hidden)
     .map((option) => {
       const names = [option.short, option.long].filter((name): name is string => name !== undefined);
-      const value = option.required ? valueOf(placeholder(option.flags), option.argChoices, 'option') : undefined;
+      const value = option.required ? valueKindOf(placeholder(option.flags), option.argChoices, 'option') : undefined;
       return { names, description: option.description, ...(value === undefined ? {} : { value }) };
     });
-  const args = command.registeredArguments.map((argument) => ({ name: argument.name(), variadic: argument.variadic, value: valueOf(argument.name(), argument.argChoices, 'argument') }));
+  const args = command.registeredArguments.map((argument) => ({ name: argument.name(), variadic: argument.variadic, value: valueKindOf(argument.name(), argument.argChoices, 'argument') }));
   return {
     name: command.name(),
     path,
@@ -67,7 +67,7 @@ function placeholder(flags: string): string {
  * (every command's graph file is named so); directories for `dir`; any file for an option's
  * `<file>` or `<path>`; else free text.
  */
-function valueOf(name: string, choices: readonly string[] | undefined, of: 'option' | 'argument'): ValueKind {
+function valueKindOf(name: string, choices: readonly string[] | undefined, of: 'option' | 'argument'): ValueKind {
   if (choices !== undefined && choices.length > 0) return { kind: 'choice', choices };
   if (of === 'argument' && (name === 'file' || name === 'files')) return { kind: 'graph' };
   if (name === 'dir') return { kind: 'dir' };

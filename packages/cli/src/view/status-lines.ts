@@ -108,7 +108,9 @@ export function statusLines(rows: readonly ActorRow[], now: number, style: Style
     const indent = `${guides}${row.depth === 0 ? '' : row.last ? '  ' : '│ '}  `;
     for (const tool of row.tools) {
       if (tool.progress === undefined) continue;
-      wrapToWidth(`⎿ ${printable(tool.progress)}`, Math.max(20, width - stringWidth(indent) - 2)).forEach((part, i) => lines.push(style.dim(`${indent}${i === 0 ? '' : '  '}${part}`)));
+      wrapToWidth(`⎿ ${printable(tool.progress)}`, Math.max(20, width - stringWidth(indent) - 2)).forEach((part, i) => {
+        lines.push(style.dim(`${indent}${i === 0 ? '' : '  '}${part}`));
+      });
     }
   });
   return lines;

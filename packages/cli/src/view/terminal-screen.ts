@@ -1,21 +1,9 @@
 import ansiEscapes from 'ansi-escapes';
 import { createLogUpdate } from 'log-update';
 import stringWidth from 'string-width';
-import type { Writer } from '../cli-io.js';
+import type { TerminalStream, Writer } from '../cli-io.js';
 import { cutToWidth, wrapToWidth } from './fit.js';
 import type { Screen } from './screen.js';
-
-/** The terminal a live area is drawn on: standard error when it is a TTY. */
-export interface TerminalStream {
-  write(text: string): boolean;
-  readonly columns?: number;
-  readonly rows?: number;
-  readonly isTTY?: boolean;
-  /** The size the terminal has now (an ioctl), which `columns` only learns once SIGWINCH is handled. */
-  getWindowSize?(): [number, number];
-  on(event: 'resize', listener: () => void): unknown;
-  off(event: 'resize', listener: () => void): unknown;
-}
 
 /** How often a live area is redrawn at most while text streams, by default. */
 const FRAME_MS = 33;

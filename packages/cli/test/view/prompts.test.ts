@@ -24,7 +24,9 @@ function rig() {
   let deliver: ((key: KeyPress) => void) | undefined;
   const keys: KeyInput = { listen: (onKey) => ((deliver = onKey), () => (deliver = undefined)) };
   const focus = new KeyFocus(keys);
-  return { screen, focus, press: (...pressed: KeyPress[]) => pressed.forEach((k) => deliver?.(k)), drawn: () => drawn };
+  return { screen, focus, press: (...pressed: KeyPress[]) => {
+    for (const k of pressed) deliver?.(k);
+  }, drawn: () => drawn };
 }
 
 const ask = { path: 'assistant', toolName: 'bash', args: { command: 'rm -rf build' } };

@@ -1,5 +1,5 @@
 import xterm from '@xterm/headless';
-import type { TerminalStream } from '../../src/view/terminal-screen.js';
+import type { TerminalStream } from '../../src/cli-io.js';
 
 /** A terminal emulator (xterm.js, headless) that a screen draws on, as a person's terminal would show it. */
 export interface EmulatedTerminal {

@@ -1,8 +1,7 @@
 import type { Tool, ToolResult } from '@troupe/core';
 import type { McpServerConfig } from '../mcp-server-config.js';
 import type { McpPrompt, McpPromptResult, McpResource, McpResourceContents, McpResourceTemplate, McpServerInfo, McpToolInfo } from '../mcp-types.js';
-import type { McpCallOptions, McpClientOptions, McpClientState } from './mcp-client-options.js';
-import { ServerConnection } from './server-connection.js';
+import type { McpCallOptions, McpClientState } from './mcp-client-options.js';
 
 /**
  * One MCP server, connected on first use and reconnected after it fails.
@@ -44,9 +43,4 @@ export interface McpClient {
   /** Called with the new list after the tool list changed; returns the unsubscribe function. */
   onToolsChanged(listener: (tools: McpToolInfo[]) => void): () => void;
   close(): Promise<void>;
-}
-
-/** A client for the server `name` configured by `config` (nothing starts until it is used). */
-export function createMcpClient(name: string, config: McpServerConfig, options: McpClientOptions = {}): McpClient {
-  return new ServerConnection(name, config, options);
 }

@@ -1,5 +1,6 @@
 import type { Tool } from '@troupe/core';
-import { createMcpClient, type McpClient } from '../connection/mcp-client.js';
+import { createMcpClient } from '../connection/create-mcp-client.js';
+import type { McpClient } from '../connection/mcp-client.js';
 import type { McpClientOptions } from '../connection/mcp-client-options.js';
 import { McpAdapterError, McpErrorCode, messageOf } from '../mcp-errors.js';
 import { MCP_SERVER_NAME, type McpServerConfig } from '../mcp-server-config.js';

@@ -44,7 +44,7 @@ export class RecordingLogger implements McpLogger {
     this.entries.push(entry);
     for (let i = this.#waiters.length - 1; i >= 0; i--) {
       const waiter = this.#waiters[i];
-      if (waiter !== undefined && waiter.test(entry)) {
+      if (waiter?.test(entry)) {
         this.#waiters.splice(i, 1);
         waiter.resolve(entry);
       }

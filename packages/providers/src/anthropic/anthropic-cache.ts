@@ -24,7 +24,7 @@ export function cachedSystem(systemPrompt: string, plan: CachePlan): string | Te
 /** Sets a breakpoint on the last tool (in place). */
 export function cacheTools(tools: Tool[], plan: CachePlan): void {
   const last = tools.at(-1);
-  if (plan !== undefined && plan.tools && last !== undefined) last.cache_control = marker(plan);
+  if (plan?.tools && last !== undefined) last.cache_control = marker(plan);
 }
 
 /**

@@ -1,8 +1,10 @@
 import { parseToolSelector } from '@troupe/mcp';
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { ReadContext, Slot } from './read-context.js';
-import { pathFromFile, readToolSettings } from './tool-settings-schema.js';
-import { readEntries, readString, reportType, type Reader } from './yaml-readers.js';
+import { definition, reader, type Reader } from './reader.js';
+import type { JsonSchema, SchemaScope } from './schema-scope.js';
+import { pathFromFile, readToolSettings, toolSettingsSchema } from './tool-settings-schema.js';
+import { readEntries, readString, reportType } from './yaml-readers.js';
 
 /** An agent's `tools` list, split by kind. */
 export interface AgentTools {
@@ -28,6 +30,37 @@ export interface ToolModuleItem {
 /** The key that makes a tools item a tool module rather than a tool with settings. */
 const MODULE_KEY = 'module';
 
+const TOOL_MODULE: JsonSchema = {
+  type: 'object',
+  description: 'A tool module: TypeScript or JavaScript whose exported tools the agent gets (default export or named exports).',
+  properties: { [MODULE_KEY]: { type: 'string', description: "The module's path, relative to this file." } },
+  required: [MODULE_KEY],
+  additionalProperties: false,
+};
+
+/**
+ * The schema of one item of an agent's `tools`: a name (a built-in tool, a module's tool or an MCP
+ * selector), a tool module, a built-in tool of the scope's catalog with the settings it declares,
+ * or any other tool (a module's) with a mapping of settings. MCP selectors take no settings, so a
+ * name with a dot cannot have any.
+ */
+function toolItemSchema(scope: SchemaScope): JsonSchema {
+  const catalog = scope.tools;
+  const described = (catalog?.names() ?? []).flatMap((name) => {
+    const spec = catalog?.settingsOf?.(name);
+    return spec === undefined ? [] : [{ name, schema: toolSettingsSchema(spec, scope) }];
+  });
+  const withSettings = described.map(({ name, schema }) => ({ type: 'object', properties: { [name]: schema }, required: [name], additionalProperties: false }));
+  const other: JsonSchema = {
+    type: 'object',
+    minProperties: 1,
+    maxProperties: 1,
+    propertyNames: { pattern: '^[^.]*$', not: { enum: [MODULE_KEY, ...described.map(({ name }) => name)] } },
+    additionalProperties: { type: 'object' },
+  };
+  return { anyOf: [{ type: 'string' }, TOOL_MODULE, ...withSettings, other] };
+}
+
 /**
  * An agent's `tools`: a list whose items are built-in tool names (`read_file`), MCP selectors
  * (`github.*` or `github.create_issue`, the server being a key of `mcpServers`), one-key
@@ -36,7 +69,7 @@ const MODULE_KEY = 'module';
  * recorded for the reference check; duplicates, malformed selectors and bad settings are
  * reported at their positions. Which tools a server offers is only known once it runs.
  */
-export const readAgentTools: Reader<AgentTools> = (ctx, slot) => {
+export const readAgentTools: Reader<AgentTools> = reader((scope) => ({ type: 'array', items: definition('tool', toolItemSchema)(scope) }), (ctx, slot) => {
   const node = slot.node;
   if (node === null || !isSeq(node)) return reportType(ctx, slot, 'a list');
   const out: AgentTools = { tools: [], mcpTools: [], toolSettings: {}, modules: [] };
@@ -76,7 +109,7 @@ export const readAgentTools: Reader<AgentTools> = (ctx, slot) => {
     if (values !== undefined && Object.keys(values).length > 0) out.toolSettings[name] = values;
   });
   return out;
-};
+});
 
 /** The name of one item (a string, or the key of a one-key mapping with the settings under it). */
 function nameOf(ctx: ReadContext, item: Slot): { name: string; at: Slot; settings?: Slot } | undefined {

@@ -7,7 +7,8 @@ import { readMcpServer } from './mcp-server-schema.js';
 import { readModel, type ModelDraft } from './model-schema.js';
 import { field, objectReader } from './object-reader.js';
 import type { ReadContext, Slot } from './read-context.js';
-import { readString, recordReader, reportType, type Reader } from './yaml-readers.js';
+import { reader, type Reader } from './reader.js';
+import { recordReader, referenceReader, reportType } from './yaml-readers.js';
 
 /** A graph as read from its file: what could be read, before script files and references are resolved. */
 export interface GraphDraft {
@@ -21,7 +22,7 @@ export interface GraphDraft {
 
 const supported = SUPPORTED_GRAPH_VERSIONS.join(', ');
 
-const readVersion: Reader<GraphVersion> = (ctx, slot) => {
+const readVersion: Reader<GraphVersion> = reader({ enum: [...SUPPORTED_GRAPH_VERSIONS] }, (ctx, slot) => {
   const value = slot.node !== null && isScalar(slot.node) ? slot.node.value : undefined;
   if (typeof value !== 'number') return reportType(ctx, slot, `the number ${supported}`);
   if (!(SUPPORTED_GRAPH_VERSIONS as readonly number[]).includes(value)) {
@@ -29,25 +30,20 @@ const readVersion: Reader<GraphVersion> = (ctx, slot) => {
     return undefined;
   }
   return value as GraphVersion;
-};
-
-const readEntry: Reader<string> = (ctx, slot) => {
-  const name = readString(ctx, slot);
-  if (name !== undefined) ctx.refer('entry', name, slot);
-  return name;
-};
+});
 
 /** The sections of a graph file, version 1; each section is one field here plus its own schema file. */
-const readGraphFields = objectReader(
-  {
-    version: field(readVersion, { required: true, missingHint: 'add "version: 1" at the top of the file' }),
-    models: field(recordReader(readModel, { nonEmpty: true }), { required: true }),
-    agents: field(recordReader(readAgent, { nonEmpty: true }), { required: true }),
-    entry: field(readEntry),
-    mcpServers: field(recordReader(readMcpServer)),
-    pipelines: field(recordReader(readPipeline)),
-  },
-);
+export const GRAPH_FIELDS = {
+  version: field(readVersion, { required: true, missingHint: 'add "version: 1" at the top of the file', description: 'The format version.' }),
+  models: field(recordReader(readModel, { nonEmpty: true }), { required: true, description: 'Named models; agents refer to them by key.' }),
+  agents: field(recordReader(readAgent, { nonEmpty: true }), { required: true, description: 'Named agents; the key is the agent\'s name in event paths (lead/researcher#2).' }),
+  entry: field(referenceReader('entry'), { description: 'The agent or pipeline `troupe run` starts (optional when there is only one).' }),
+  mcpServers: field(recordReader(readMcpServer), { description: 'MCP servers, in the shape of .mcp.json files; agents select tools with server.* or server.tool.' }),
+  pipelines: field(recordReader(readPipeline), { description: 'Named pipelines of agent, parallel and map steps; they share one namespace with agents.' }),
+};
+
+/** The top level of a graph file; its JSON Schema is the body of the published one (see `graphJsonSchema`). */
+export const readGraphFields = objectReader(GRAPH_FIELDS);
 
 /**
  * Reads a whole graph document, reporting every problem to `ctx`. The agent to run is

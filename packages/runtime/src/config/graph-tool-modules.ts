@@ -1,7 +1,7 @@
 import type { Tool } from '@troupe/core';
 import type { AgentConfig } from './graph-config.js';
 import type { ReadContext } from './read-context.js';
-import type { ToolCatalog } from './tool-settings-schema.js';
+import type { ToolCatalog } from './tool-catalog.js';
 import { loadToolModule, type ToolModuleResult } from './tool-module.js';
 
 /**

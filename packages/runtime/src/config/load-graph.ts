@@ -11,7 +11,7 @@ import type { Env } from './env-interpolation.js';
 import { createReadState, ReadContext } from './read-context.js';
 import { describeReadError, readTextFileFromDisk, type ReadTextFile } from './read-text-file.js';
 import { loadScriptFile } from './script-file.js';
-import type { ToolCatalog } from './tool-settings-schema.js';
+import type { ToolCatalog } from './tool-catalog.js';
 import { UnknownAgentError } from './unknown-agent-error.js';
 import { YamlSource } from './yaml-source.js';
 

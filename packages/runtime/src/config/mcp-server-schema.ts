@@ -2,10 +2,11 @@ import { MCP_SERVER_NAME, type McpServerConfig } from '@troupe/mcp';
 import { isMap } from 'yaml';
 import { field, objectReader } from './object-reader.js';
 import type { ReadContext, Slot } from './read-context.js';
+import { definition, eachValue, entryReader, reader, type EntryReader, type MapEntry, type Reader } from './reader.js';
 import { readPath } from './tool-settings-schema.js';
-import { listReader, oneOfReader, readBoolean, readPositiveInteger, readSecret, readString, recordReader, type MapEntry, type Reader } from './yaml-readers.js';
+import { listReader, oneOfReader, readBoolean, readPositiveInteger, readSecret, readString, recordReader } from './yaml-readers.js';
 
-const readUrl: Reader<string> = (ctx, slot) => {
+const readUrl: Reader<string> = reader(readString.schema, (ctx, slot) => {
   const text = readString(ctx, slot);
   if (text === undefined) return undefined;
   let url: URL;
@@ -18,31 +19,40 @@ const readUrl: Reader<string> = (ctx, slot) => {
   if (url.protocol === 'http:' || url.protocol === 'https:') return text;
   ctx.report(slot, `${slot.path} must be an http or https URL, got ${JSON.stringify(text)}`);
   return undefined;
-};
+});
 
-const readPrefix: Reader<string> = (ctx, slot) => {
-  const prefix = readString(ctx, slot);
-  if (prefix === undefined || /^[A-Za-z0-9_-]*$/.test(prefix)) return prefix;
-  ctx.report(slot, `${slot.path} may only hold letters, digits, "_" and "-"`, 'model APIs accept no other characters in tool names');
-  return undefined;
-};
+const TOOL_PREFIX = /^[A-Za-z0-9_-]*$/;
+
+const readPrefix: Reader<string> = reader(
+  // A `${NAME}` is substituted before the check, so the schema lets one through too.
+  (scope) => scope.orVariable({ type: 'string', pattern: TOOL_PREFIX.source }),
+  (ctx, slot) => {
+    const prefix = readString(ctx, slot);
+    if (prefix === undefined || TOOL_PREFIX.test(prefix)) return prefix;
+    ctx.report(slot, `${slot.path} may only hold letters, digits, "_" and "-"`, 'model APIs accept no other characters in tool names');
+    return undefined;
+  },
+);
 
 /** `env` and `headers`: values only a run needs, so an unset variable in them is a missing key. */
-const readSecrets = recordReader((ctx, entry) => readSecret(ctx, entry.slot));
+const readSecrets = recordReader(eachValue(readSecret));
 
-const readServerFields = objectReader({
-  type: field(oneOfReader(['stdio', 'http', 'sse'])),
-  command: field(readString),
+/** The keys of an `mcpServers` entry, with their readers. */
+export const MCP_SERVER_FIELDS = {
+  type: field(oneOfReader(['stdio', 'http', 'sse']), { description: 'stdio (with command), http or sse (legacy; with url); follows from command or url when left out.' }),
+  command: field(readString, { description: 'The program of a stdio server.' }),
   args: field(listReader(readString)),
-  env: field(readSecrets),
-  cwd: field(readPath),
-  url: field(readUrl),
-  headers: field(readSecrets),
-  bearerToken: field(readSecret),
-  toolPrefix: field(readPrefix),
-  timeoutMs: field(readPositiveInteger),
-  trustAnnotations: field(readBoolean),
-});
+  env: field(readSecrets, { description: 'Environment variables of a stdio server.' }),
+  cwd: field(readPath, { description: 'The working directory of a stdio server, relative to this file.' }),
+  url: field(readUrl, { description: 'The http(s) URL of an HTTP server.' }),
+  headers: field(readSecrets, { description: 'HTTP headers sent to an HTTP server.' }),
+  bearerToken: field(readSecret, { description: 'Sent as "Authorization: Bearer <token>" to an HTTP server.' }),
+  toolPrefix: field(readPrefix, { description: 'Put before each tool name to make the name the model sees (default <server>__; "" keeps bare names).' }),
+  timeoutMs: field(readPositiveInteger, { description: 'How long a tool call may go without a result or a progress notification (default 60000).' }),
+  trustAnnotations: field(readBoolean, { description: 'Whether its tool annotations are believed: a tool annotated readOnlyHint then counts as read-only.' }),
+};
+
+const readServerFields = objectReader(MCP_SERVER_FIELDS);
 
 const STDIO_ONLY = ['args', 'env', 'cwd'] as const;
 const HTTP_ONLY = ['headers', 'bearerToken'] as const;
@@ -53,7 +63,11 @@ const HTTP_ONLY = ['headers', 'bearerToken'] as const;
  * `bearerToken`; `type: sse` for legacy servers), plus troupe's `toolPrefix`, `timeoutMs` and
  * `trustAnnotations`. The key names the server in selectors (`github.*`), so it may not hold dots.
  */
-export function readMcpServer(ctx: ReadContext, entry: MapEntry): McpServerConfig | undefined {
+export const readMcpServer: EntryReader<McpServerConfig> = entryReader(definition('mcpServer', readServerFields.schema), readMcpServerEntry, {
+  keys: { type: 'string', pattern: MCP_SERVER_NAME.source },
+});
+
+function readMcpServerEntry(ctx: ReadContext, entry: MapEntry): McpServerConfig | undefined {
   ctx.define('mcpServer', entry.key);
   const owner: Slot = entry.slot.key === undefined ? entry.slot : { path: entry.slot.path, node: entry.slot.key };
   const nameOk = MCP_SERVER_NAME.test(entry.key);

@@ -2,11 +2,11 @@ import { THINKING_LEVELS } from '@troupe/core';
 import type { AnthropicCacheOptions } from '@troupe/providers';
 import { isMap, isScalar } from 'yaml';
 import { field, objectReader } from './object-reader.js';
-import type { Reader } from './yaml-readers.js';
+import { eachValue, reader, type Reader } from './reader.js';
 import { numberReader, oneOfReader, readBoolean, readSecret, readString, recordReader, reportType } from './yaml-readers.js';
 
 /** `baseUrl`: an absolute http(s) URL. */
-export const readBaseUrl: Reader<string> = (ctx, slot) => {
+export const readBaseUrl: Reader<string> = reader(readString.schema, (ctx, slot) => {
   const text = readString(ctx, slot);
   if (text === undefined) return undefined;
   let url: URL | undefined;
@@ -20,29 +20,32 @@ export const readBaseUrl: Reader<string> = (ctx, slot) => {
     return undefined;
   }
   return text;
-};
+});
 
 /** `headers`: a mapping of header names to strings (secrets: an unset variable is a missing key). */
-export const readHeaders: Reader<Record<string, string>> = recordReader((ctx, entry) => readSecret(ctx, entry.slot));
+export const readHeaders: Reader<Record<string, string>> = recordReader(eachValue(readSecret));
 
 /** `thinking`: one of the core's thinking levels. */
 export const readThinking = oneOfReader(THINKING_LEVELS);
 
 /** `temperature`: from 0 to 2 (what the vendors accept between them). */
-export const readTemperature = numberReader('a number from 0 to 2', (n) => n >= 0 && n <= 2);
+export const readTemperature = numberReader('a number from 0 to 2', { minimum: 0, maximum: 2 });
 
 /** `topP`: above 0, at most 1. */
-export const readTopP = numberReader('a number above 0 and at most 1', (n) => n > 0 && n <= 1);
+export const readTopP = numberReader('a number above 0 and at most 1', { exclusiveMinimum: 0, maximum: 1 });
 
-const readCacheFields = objectReader({
-  system: field(readBoolean),
-  tools: field(readBoolean),
-  message: field(oneOfReader(['second-to-last', 'last', 'none'])),
-  ttl: field(oneOfReader(['5m', '1h'])),
-});
+/** The keys of a model's `cache` mapping (`AnthropicCacheOptions`). */
+export const CACHE_FIELDS = {
+  system: field(readBoolean, { default: true, description: 'A breakpoint after the system prompt.' }),
+  tools: field(readBoolean, { default: true, description: 'A breakpoint after the last tool definition.' }),
+  message: field(oneOfReader(['second-to-last', 'last', 'none']), { default: 'second-to-last', description: 'Which message gets a breakpoint.' }),
+  ttl: field(oneOfReader(['5m', '1h']), { default: '5m', description: 'Cache lifetime.' }),
+};
+
+const readCacheFields = objectReader(CACHE_FIELDS);
 
 /** `cache`: `true`, `false`, or which Anthropic breakpoints to set (`system`, `tools`, `message`, `ttl`). */
-export const readCache: Reader<boolean | AnthropicCacheOptions> = (ctx, slot) => {
+export const readCache: Reader<boolean | AnthropicCacheOptions> = reader((scope) => ({ anyOf: [{ type: 'boolean' }, readCacheFields.schema(scope)] }), (ctx, slot) => {
   const node = slot.node;
   if (node !== null && isScalar(node) && typeof node.value === 'boolean') return node.value;
   if (node === null || !isMap(node)) return reportType(ctx, slot, 'true, false or a mapping', 'for example "cache: { message: last, ttl: 1h }"');
@@ -54,4 +57,4 @@ export const readCache: Reader<boolean | AnthropicCacheOptions> = (ctx, slot) =>
   if (values.message !== undefined) cache.message = values.message;
   if (values.ttl !== undefined) cache.ttl = values.ttl;
   return cache;
-};
+});

@@ -4,8 +4,9 @@ import type { ModelOptions } from './graph-config.js';
 import { readBaseUrl, readCache, readHeaders, readTemperature, readThinking, readTopP } from './model-options-schema.js';
 import { field, objectReader } from './object-reader.js';
 import type { ReadContext, Slot } from './read-context.js';
+import { definition, entryReader, reader, type EntryReader, type MapEntry, type Reader } from './reader.js';
 import { readScript } from './script-schema.js';
-import { readPositiveInteger, readSecret, readString, type MapEntry, type Reader } from './yaml-readers.js';
+import { readPositiveInteger, readSecret, readString } from './yaml-readers.js';
 
 /** A `scriptFile` reference, loaded after the graph file has been read. */
 export interface ScriptFileRef {
@@ -27,7 +28,7 @@ export interface ModelDraft {
 }
 
 /** `provider:model`, parsed and checked against the providers this build has. */
-const readModelSpec: Reader<ModelSpec> = (ctx, slot) => {
+const readModelSpec: Reader<ModelSpec> = reader(readString.schema, (ctx, slot) => {
   const text = readString(ctx, slot);
   if (text === undefined) return undefined;
   try {
@@ -37,27 +38,31 @@ const readModelSpec: Reader<ModelSpec> = (ctx, slot) => {
     ctx.report(slot, error.message);
     return undefined;
   }
-};
+});
 
-const readScriptFile: Reader<ScriptFileRef> = (ctx, slot) => {
+const readScriptFile: Reader<ScriptFileRef> = reader(readString.schema, (ctx, slot) => {
   const path = readString(ctx, slot);
   return path === undefined ? undefined : { path, ctx, slot };
-};
+});
 
 /** The keys of a model entry, with their readers. */
 export const MODEL_FIELDS = {
-  model: field(readModelSpec, { required: true, missingHint: 'for example "model: openai:gpt-4.1-mini", or "model: scripted"' }),
-  script: field(readScript),
-  scriptFile: field(readScriptFile),
-  apiKey: field(readSecret),
-  baseUrl: field(readBaseUrl),
-  headers: field(readHeaders),
-  thinking: field(readThinking),
-  maxTokens: field(readPositiveInteger),
-  temperature: field(readTemperature),
-  topP: field(readTopP),
-  contextWindow: field(readPositiveInteger),
-  cache: field(readCache),
+  model: field(readModelSpec, {
+    required: true,
+    missingHint: 'for example "model: openai:gpt-4.1-mini", or "model: scripted"',
+    description: 'provider:model (openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5, ollama:qwen3…) or scripted.',
+  }),
+  script: field(readScript, { description: 'The replies of a scripted model, one per model call.' }),
+  scriptFile: field(readScriptFile, { description: 'A YAML list of script steps, relative to this file.' }),
+  apiKey: field(readSecret, { description: "Usually ${ENV_NAME}; defaults to the provider's environment variable." }),
+  baseUrl: field(readBaseUrl, { description: 'The http(s) URL of the API (an OpenAI-compatible server, a proxy).' }),
+  headers: field(readHeaders, { description: 'Extra HTTP headers sent with every request.' }),
+  thinking: field(readThinking, { description: 'How hard the model thinks; a level the model lacks becomes the nearest one it has (xhigh is high where there is no higher effort).' }),
+  maxTokens: field(readPositiveInteger, { description: 'The most tokens one reply may have.' }),
+  temperature: field(readTemperature, { description: 'Sampling temperature (not sent to Anthropic, nor to OpenAI reasoning models).' }),
+  topP: field(readTopP, { description: 'Nucleus sampling (not sent to Anthropic, nor to OpenAI reasoning models).' }),
+  contextWindow: field(readPositiveInteger, { description: "The model's context window in tokens; overrides the catalog's (a local model's, or a small window to try compaction)." }),
+  cache: field(readCache, { description: 'Anthropic prompt caching: true (the default), false, or which breakpoints to set.' }),
 };
 
 const readModelFields = objectReader(MODEL_FIELDS);
@@ -74,7 +79,9 @@ const CONNECTION_KEYS = ['apiKey', 'baseUrl', 'headers', 'cache'] as const;
  * variable: a missing key, see `ReadContext.reportMissingKeyAt`) or an OpenAI-compatible one
  * without a base URL is reported at its `model:` line.
  */
-export function readModel(ctx: ReadContext, entry: MapEntry): ModelDraft | undefined {
+export const readModel: EntryReader<ModelDraft> = entryReader(definition('model', readModelFields.schema), readModelEntry);
+
+function readModelEntry(ctx: ReadContext, entry: MapEntry): ModelDraft | undefined {
   ctx.define('model', entry.key);
   const values = readModelFields(ctx, entry.slot);
   if (values === undefined) return undefined;

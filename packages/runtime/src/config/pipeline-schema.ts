@@ -1,32 +1,55 @@
 import type { AgentStepConfig, MapStepConfig, ParallelStepConfig, PipelineConfig, PipelineStepConfig, StepOutputConfig } from './graph-config.js';
+import { GRAPH_NAME, graphNameSchema } from './graph-names.js';
 import { field, objectReader } from './object-reader.js';
 import type { ReadContext, Slot } from './read-context.js';
-import { describeNode, listReader, readBoolean, readEntries, readJsonSchema, readNonNegativeInteger, readPositiveInteger, readString, type MapEntry, type Reader } from './yaml-readers.js';
+import { definition, entryReader, reader, type EntryReader, type MapEntry, type Reader } from './reader.js';
+import { listReader, readBoolean, readEntries, readJsonSchema, readNonNegativeInteger, readPositiveInteger, readString, referenceReader } from './yaml-readers.js';
 
-/** Step ids become path segments of the step actors (`brief/outline`). */
-const STEP_ID = /^[A-Za-z0-9_.-]+$/;
 const STEP_REFERENCE = /\{\{\s*steps\.([^.}\s]+)/g;
 
-const readAgentName: Reader<string> = (ctx, slot) => {
-  const name = readString(ctx, slot);
-  if (name !== undefined) ctx.refer('agent', name, slot);
-  return name;
+const readAgentName = referenceReader('agent');
+
+/** A step id: checked against {@link GRAPH_NAME} once the step is read (a `${NAME}` is substituted first). */
+const readStepId: Reader<string> = reader((scope) => scope.orVariable(graphNameSchema(scope)), readString);
+
+/** The keys of a step's `output` (`StepOutputConfig`). */
+export const OUTPUT_FIELDS = {
+  schema: field(readJsonSchema, { required: true, description: 'The JSON Schema the step\'s answer must match.' }),
+  retries: field(readNonNegativeInteger, { description: 'How many times an invalid answer is asked for again.' }),
 };
 
-const readOutputFields = objectReader({ schema: field(readJsonSchema, { required: true }), retries: field(readNonNegativeInteger) });
-const readOutput: Reader<StepOutputConfig> = (ctx, slot) => {
+const readOutputFields = objectReader(OUTPUT_FIELDS);
+const readOutput: Reader<StepOutputConfig> = reader(definition('output', readOutputFields.schema), (ctx, slot) => {
   const values = readOutputFields(ctx, slot);
   if (values?.schema === undefined) return undefined;
   return values.retries === undefined ? { schema: values.schema } : { schema: values.schema, retries: values.retries };
+});
+
+const common = {
+  id: field(readStepId, { required: true, description: 'Unique in its pipeline; later steps read its output as {{steps.<id>.output}}.' }),
+  continueOnError: field(readBoolean, { description: 'Record the failure (output null) and go on instead of failing the pipeline.' }),
 };
 
-const common = { id: field(readString, { required: true }), continueOnError: field(readBoolean) };
-const readAgentFields = objectReader({ ...common, agent: field(readAgentName, { required: true }), input: field(readString), output: field(readOutput) });
-const readMapFields = objectReader({
-  ...common, map: field(readString, { required: true }), agent: field(readAgentName, { required: true }), input: field(readString),
-  concurrency: field(readPositiveInteger), output: field(readOutput),
-});
-const readParallelFields = objectReader({ ...common, parallel: field(listReader(readAgentStep, { nonEmpty: true }), { required: true }) });
+/** The keys of an agent step. */
+export const AGENT_STEP_FIELDS = {
+  ...common,
+  agent: field(readAgentName, { required: true }),
+  input: field(readString, { description: 'A template over {{input}} and {{steps.<id>.output}}; default {{input}}.' }),
+  output: field(readOutput),
+};
+
+/** The keys of a map step. */
+export const MAP_STEP_FIELDS = {
+  ...common,
+  map: field(readString, { required: true, description: 'A template resolving to a JSON list, e.g. {{steps.outline.output}}.' }),
+  agent: field(readAgentName, { required: true }),
+  input: field(readString, { description: 'May use {{item}} and {{index}}; default {{item}}.' }),
+  concurrency: field(readPositiveInteger, { description: 'At most this many items at once. Default 4.' }),
+  output: field(readOutput),
+};
+
+const readAgentFields = objectReader(AGENT_STEP_FIELDS);
+const readMapFields = objectReader(MAP_STEP_FIELDS);
 
 function base<T extends PipelineStepConfig>(step: T, continueOnError: boolean | undefined): T {
   if (continueOnError !== undefined) step.continueOnError = continueOnError;
@@ -34,37 +57,49 @@ function base<T extends PipelineStepConfig>(step: T, continueOnError: boolean | 
 }
 
 /** An agent step: `{ id, agent, input?, output?, continueOnError? }`; the input defaults to `{{input}}`. */
-function readAgentStep(ctx: ReadContext, slot: Slot): AgentStepConfig | undefined {
+const readAgentStep: Reader<AgentStepConfig> = reader(definition('agentStep', readAgentFields.schema), (ctx, slot) => {
   const values = readAgentFields(ctx, slot);
   if (values?.id === undefined || values.agent === undefined) return undefined;
   const step = base<AgentStepConfig>({ kind: 'agent', id: values.id, agent: values.agent, input: values.input ?? '{{input}}' }, values.continueOnError);
   if (values.output !== undefined) step.output = values.output;
   return step;
-}
+});
+
+/** The keys of a parallel step. */
+export const PARALLEL_STEP_FIELDS = {
+  ...common,
+  parallel: field(listReader(readAgentStep, { nonEmpty: true }), { required: true, description: 'Agent steps run at once; the output is an object keyed by their ids.' }),
+};
+
+const readParallelFields = objectReader(PARALLEL_STEP_FIELDS);
 
 /** One step: a `parallel` list, a `map` over a list, or an agent call. */
-const readStep: Reader<PipelineStepConfig> = (ctx, slot) => {
-  const keys = new Set((readEntries(ctx, slot) ?? []).map((entry) => entry.key));
-  if (keys.has('parallel')) {
-    const values = readParallelFields(ctx, slot);
-    if (values?.id === undefined || values.parallel === undefined) return undefined;
-    return base<ParallelStepConfig>({ kind: 'parallel', id: values.id, steps: values.parallel }, values.continueOnError);
-  }
-  if (keys.has('map')) {
-    const values = readMapFields(ctx, slot);
-    if (values?.id === undefined || values.map === undefined || values.agent === undefined) return undefined;
-    const step = base<MapStepConfig>({ kind: 'map', id: values.id, over: values.map, agent: values.agent, input: values.input ?? '{{item}}' }, values.continueOnError);
-    if (values.concurrency !== undefined) step.concurrency = values.concurrency;
-    if (values.output !== undefined) step.output = values.output;
-    return step;
-  }
-  return readAgentStep(ctx, slot);
-};
+const readStep: Reader<PipelineStepConfig> = reader(
+  // Each shape allows no key of another's (`parallel`, `map`), so exactly one branch matches a step.
+  definition('step', (scope) => ({ anyOf: [readAgentStep.schema(scope), readParallelFields.schema(scope), readMapFields.schema(scope)] })),
+  (ctx, slot) => {
+    const keys = new Set((readEntries(ctx, slot) ?? []).map((entry) => entry.key));
+    if (keys.has('parallel')) {
+      const values = readParallelFields(ctx, slot);
+      if (values?.id === undefined || values.parallel === undefined) return undefined;
+      return base<ParallelStepConfig>({ kind: 'parallel', id: values.id, steps: values.parallel }, values.continueOnError);
+    }
+    if (keys.has('map')) {
+      const values = readMapFields(ctx, slot);
+      if (values?.id === undefined || values.map === undefined || values.agent === undefined) return undefined;
+      const step = base<MapStepConfig>({ kind: 'map', id: values.id, over: values.map, agent: values.agent, input: values.input ?? '{{item}}' }, values.continueOnError);
+      if (values.concurrency !== undefined) step.concurrency = values.concurrency;
+      if (values.output !== undefined) step.output = values.output;
+      return step;
+    }
+    return readAgentStep(ctx, slot);
+  },
+);
 
 /** Checks one step's id (valid, unique) and that its templates only read earlier steps. */
 function checkStep(ctx: ReadContext, slot: Slot, step: PipelineStepConfig, earlier: Set<string>, listPath: string): void {
   const ids = step.kind === 'parallel' ? [step.id, ...step.steps.map((sub) => sub.id)] : [step.id];
-  for (const id of ids) if (!STEP_ID.test(id)) ctx.report(slot, `invalid step id "${id}" in ${slot.path}`, 'use letters, digits, "_", "-" and "."');
+  for (const id of ids) if (!GRAPH_NAME.test(id)) ctx.report(slot, `invalid step id "${id}" in ${slot.path}`, 'use letters, digits, "_", "-" and "."');
   if (earlier.has(step.id)) ctx.report(slot, `duplicate step id "${step.id}" in ${listPath}`);
   const templates = step.kind === 'parallel' ? step.steps.map((sub) => sub.input) : step.kind === 'map' ? [step.over, step.input] : [step.input];
   for (const template of templates) {
@@ -77,27 +112,34 @@ function checkStep(ctx: ReadContext, slot: Slot, step: PipelineStepConfig, earli
   }
 }
 
+const stepList = listReader(readStep, { nonEmpty: true });
+
 /** The steps, in order, each checked against the ones before it. */
-const readSteps: Reader<PipelineStepConfig[]> = (ctx, slot) => {
+const readSteps: Reader<PipelineStepConfig[]> = reader(stepList.schema, (ctx, slot) => {
   const earlier = new Set<string>();
   return listReader<PipelineStepConfig>(
-    (c, s) => {
+    reader(readStep.schema, (c, s) => {
       const step = readStep(c, s);
       if (step === undefined) return undefined;
       checkStep(c, s, step, earlier, slot.path);
       earlier.add(step.id);
       return step;
-    },
+    }),
     { nonEmpty: true },
   )(ctx, slot);
-};
+});
 
-const readPipelineFields = objectReader({ description: field(readString), steps: field(readSteps, { required: true }) });
+const readPipelineFields = objectReader({
+  description: field(readString, { description: 'What the pipeline does.' }),
+  steps: field(readSteps, { required: true, description: 'Run in order; a step reads the outputs of earlier ones.' }),
+});
 
 /** One entry of `pipelines`: `description` and `steps`. Its name shares the namespace of agents. */
-export function readPipeline(ctx: ReadContext, entry: MapEntry): PipelineConfig | undefined {
+export const readPipeline: EntryReader<PipelineConfig> = entryReader(definition('pipeline', readPipelineFields.schema), readPipelineEntry, { keys: graphNameSchema });
+
+function readPipelineEntry(ctx: ReadContext, entry: MapEntry): PipelineConfig | undefined {
   ctx.define('pipeline', entry.key);
-  if (!STEP_ID.test(entry.key)) ctx.report(entry.slot, `invalid pipeline name "${entry.key}"`, 'use letters, digits, "_", "-" and "."');
+  if (!GRAPH_NAME.test(entry.key)) ctx.report(entry.slot, `invalid pipeline name "${entry.key}"`, 'use letters, digits, "_", "-" and "."');
   const values = readPipelineFields(ctx, entry.slot);
   if (values?.steps === undefined) return undefined;
   const pipeline: PipelineConfig = { name: entry.key, steps: values.steps };

@@ -2,7 +2,7 @@ import type { Node } from 'yaml';
 import { interpolateEnv, type Env } from './env-interpolation.js';
 import type { GraphProblem } from './graph-file-error.js';
 import type { GuardrailRegistry } from '../guardrails/guardrail-registry.js';
-import type { ToolCatalog } from './tool-settings-schema.js';
+import type { ToolCatalog } from './tool-catalog.js';
 import type { YamlSource } from './yaml-source.js';
 
 /**

@@ -1,15 +1,14 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { regexProblem, type ToolSettingSpec, type ToolSettingsSpec } from '@troupe/tools';
 import { didYouMean } from './did-you-mean.js';
+import { objectSchema } from './object-reader.js';
 import type { ReadContext, Slot } from './read-context.js';
-import { listReader, oneOfReader, readBoolean, readEntries, readPositiveInteger, readString, type Reader } from './yaml-readers.js';
+import { reader, type Reader } from './reader.js';
+import type { JsonSchema, SchemaScope } from './schema-scope.js';
+import { listReader, oneOfReader, readBoolean, readEntries, readPositiveInteger, readString } from './yaml-readers.js';
 
-/** What tools a graph may name, and the settings each takes (what `parseGraph` is given). */
-export interface ToolCatalog {
-  names(): string[];
-  /** The settings of a tool; without it, settings are passed on unchecked (the factory checks them). */
-  settingsOf?(name: string): ToolSettingsSpec | undefined;
-}
+// The catalog lives in its own leaf file (read-context needs it too); re-exported for the package index.
+export type { ToolCatalog } from './tool-catalog.js';
 
 /** `path` as written in the file being read, made absolute against that file's directory. */
 export function pathFromFile(ctx: ReadContext, path: string): string {
@@ -17,19 +16,19 @@ export function pathFromFile(ctx: ReadContext, path: string): string {
 }
 
 /** A path relative to the directory of the file it is written in, made absolute. */
-export const readPath: Reader<string> = (ctx, slot) => {
+export const readPath: Reader<string> = reader(readString.schema, (ctx, slot) => {
   const path = readString(ctx, slot);
   return path === undefined ? undefined : pathFromFile(ctx, path);
-};
+});
 
-const readRegex: Reader<string> = (ctx, slot) => {
+const readRegex: Reader<string> = reader(readString.schema, (ctx, slot) => {
   const source = readString(ctx, slot);
   if (source === undefined) return undefined;
   const problem = regexProblem(source);
   if (problem === undefined) return source;
   ctx.report(slot, `${slot.path}: ${problem}`);
   return undefined;
-};
+});
 
 function readerFor(spec: ToolSettingSpec): Reader<unknown> {
   switch (spec.kind) {
@@ -46,6 +45,12 @@ function readerFor(spec: ToolSettingSpec): Reader<unknown> {
     case 'regexList':
       return listReader(readRegex);
   }
+}
+
+/** The JSON Schema of a tool's settings: a mapping of the keys it declares, each with its description. */
+export function toolSettingsSchema(spec: ToolSettingsSpec, scope: SchemaScope): JsonSchema {
+  const fields = Object.fromEntries(Object.entries(spec).map(([key, setting]) => [key, { read: readerFor(setting), description: setting.description }]));
+  return objectSchema(fields, scope);
 }
 
 /**

@@ -1,13 +1,9 @@
 import { sharedSchemaValidator } from '@troupe/core';
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import { didYouMean } from './did-you-mean.js';
-import { childPath, type ReadContext, type Slot } from './read-context.js';
-
-/**
- * Reads one value from a slot: returns it, or reports why it cannot and returns `undefined`.
- * Readers never throw for bad input, so a single pass finds every problem.
- */
-export type Reader<T> = (ctx: ReadContext, slot: Slot) => T | undefined;
+import { childPath, type ReadContext, type ReferenceKind, type Slot } from './read-context.js';
+import { reader, type EntryReader, type MapEntry, type Reader } from './reader.js';
+import type { JsonSchema, SchemaScope } from './schema-scope.js';
 
 /** Describes a node for "got …" in messages: `string "ten"`, `number 5`, `a list`, `nothing`. */
 export function describeNode(node: Node | null): string {
@@ -54,19 +50,21 @@ function reportSubstituted(ctx: ReadContext, slot: Slot, expected: string, value
 
 const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 
+const STRING: JsonSchema = { type: 'string' };
+
 /** A string, with `${ENV}` references substituted. */
-export const readString: Reader<string> = (ctx, slot) => {
+export const readString: Reader<string> = reader(STRING, (ctx, slot) => {
   const value = scalarValue(slot);
   return typeof value === 'string' ? ctx.interpolate(value, slot) : reportType(ctx, slot, 'a string');
-};
+});
 
-/** A name that must be defined elsewhere (a model, a tool), recorded for the reference check. */
-export function referenceReader(kind: 'model' | 'tool'): Reader<string> {
-  return (ctx, slot) => {
+/** A name that must be defined elsewhere (a model, an agent, the entry), recorded for the reference check. */
+export function referenceReader(kind: ReferenceKind): Reader<string> {
+  return reader(STRING, (ctx, slot) => {
     const name = readString(ctx, slot);
     if (name !== undefined) ctx.refer(kind, name, slot);
     return name;
-  };
+  });
 }
 
 /**
@@ -74,13 +72,13 @@ export function referenceReader(kind: 'model' | 'tool'): Reader<string> {
  * {@link readString}, but an unset variable in it is a missing key, a warning when the load only
  * checks the file.
  */
-export const readSecret: Reader<string> = (ctx, slot) => {
+export const readSecret: Reader<string> = reader(STRING, (ctx, slot) => {
   const value = scalarValue(slot);
   return typeof value === 'string' ? ctx.interpolate(value, slot, { secret: true }) : reportType(ctx, slot, 'a string');
-};
+});
 
 /** `true` or `false`; also a `${NAME}` whose value is `true` or `false` (any case). */
-export const readBoolean: Reader<boolean> = (ctx, slot) => {
+export const readBoolean: Reader<boolean> = reader((scope) => scope.orVariable({ type: 'boolean' }), (ctx, slot) => {
   const { value, written, failed } = interpolatedScalar(ctx, slot);
   if (failed === true) return undefined;
   if (typeof value === 'boolean') return value;
@@ -89,14 +87,33 @@ export const readBoolean: Reader<boolean> = (ctx, slot) => {
     return lower === 'true' ? true : lower === 'false' ? false : reportSubstituted(ctx, slot, 'true or false', value, written);
   }
   return reportType(ctx, slot, 'true or false');
-};
+});
+
+/** The range a number field accepts, in JSON Schema's words (so the check and the schema are one). */
+export interface NumberBounds {
+  readonly integer?: true;
+  readonly minimum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly maximum?: number;
+}
+
+function withinBounds(n: number, bounds: NumberBounds): boolean {
+  return (
+    (bounds.integer !== true || Number.isInteger(n)) &&
+    (bounds.minimum === undefined || n >= bounds.minimum) &&
+    (bounds.exclusiveMinimum === undefined || n > bounds.exclusiveMinimum) &&
+    (bounds.maximum === undefined || n <= bounds.maximum)
+  );
+}
 
 /**
- * A finite number that passes `test`; `expected` says what that is (`a positive integer`). A
+ * A finite number within `bounds`; `expected` says what that is (`a positive integer`). A
  * `${NAME}` is substituted and its value read as a number (`maxTurns: ${MAX_TURNS:-5}`).
  */
-export function numberReader(expected: string, test: (value: number) => boolean): Reader<number> {
-  return (ctx, slot) => {
+export function numberReader(expected: string, bounds: NumberBounds): Reader<number> {
+  const { integer, ...range } = bounds;
+  const test = (n: number): boolean => withinBounds(n, bounds);
+  return reader((scope) => scope.orVariable({ type: integer === true ? 'integer' : 'number', ...range }), (ctx, slot) => {
     const { value, written, failed } = interpolatedScalar(ctx, slot);
     if (failed === true) return undefined;
     if (written !== undefined && typeof value === 'string') {
@@ -104,33 +121,34 @@ export function numberReader(expected: string, test: (value: number) => boolean)
       return Number.isFinite(number) && test(number) ? number : reportSubstituted(ctx, slot, expected, value, written);
     }
     return typeof value === 'number' && Number.isFinite(value) && test(value) ? value : reportType(ctx, slot, expected);
-  };
+  });
 }
 
 /** An integer ≥ 1. */
-export const readPositiveInteger = numberReader('a positive integer', (n) => Number.isInteger(n) && n >= 1);
+export const readPositiveInteger = numberReader('a positive integer', { integer: true, minimum: 1 });
 /** An integer ≥ 0. */
-export const readNonNegativeInteger = numberReader('a non-negative integer', (n) => Number.isInteger(n) && n >= 0);
+export const readNonNegativeInteger = numberReader('a non-negative integer', { integer: true, minimum: 0 });
 /** A number > 0. */
-export const readPositiveNumber = numberReader('a positive number', (n) => n > 0);
+export const readPositiveNumber = numberReader('a positive number', { exclusiveMinimum: 0 });
 /** A number ≥ 0. */
-export const readNonNegativeNumber = numberReader('a non-negative number', (n) => n >= 0);
+export const readNonNegativeNumber = numberReader('a non-negative number', { minimum: 0 });
 
 /** One of a fixed set of strings (a `${NAME}` substituted first); a near miss gets a "did you mean" hint. */
 export function oneOfReader<const T extends string>(values: readonly T[]): Reader<T> {
-  return (ctx, slot) => {
+  return reader((scope) => scope.orVariable({ enum: [...values] }), (ctx, slot) => {
     const { value, written, failed } = interpolatedScalar(ctx, slot);
     if (failed === true) return undefined;
     if (typeof value === 'string' && (values as readonly string[]).includes(value)) return value as T;
     const hint = typeof value === 'string' ? didYouMean(value, values) : undefined;
     if (written !== undefined && typeof value === 'string') return reportSubstituted(ctx, slot, `one of ${values.join(', ')}`, value, written, hint);
     return reportType(ctx, slot, `one of ${values.join(', ')}`, hint);
-  };
+  });
 }
 
 /** The items of a list, each read with `item`; bad items are reported and left out. */
 export function listReader<T>(item: Reader<T>, options: { nonEmpty?: boolean } = {}): Reader<T[]> {
-  return (ctx, slot) => {
+  const schema = (scope: SchemaScope): JsonSchema => ({ type: 'array', items: item.schema(scope), ...(options.nonEmpty === true ? { minItems: 1 } : {}) });
+  return reader(schema, (ctx, slot) => {
     const node = slot.node;
     if (node === null || !isSeq(node)) return reportType(ctx, slot, 'a list');
     if (options.nonEmpty === true && node.items.length === 0) {
@@ -143,7 +161,7 @@ export function listReader<T>(item: Reader<T>, options: { nonEmpty?: boolean } =
       if (value !== undefined) out.push(value);
     });
     return out;
-  };
+  });
 }
 
 /**
@@ -151,9 +169,10 @@ export function listReader<T>(item: Reader<T>, options: { nonEmpty?: boolean } =
  * `duplicate <what> "name" in <path>` and left out); `onItem` sees each name kept.
  */
 export function uniqueListReader<T extends string>(item: Reader<T>, what: string, onItem?: (ctx: ReadContext, name: T, slot: Slot) => void): Reader<T[]> {
-  return (ctx, slot) => {
+  const list = listReader(item);
+  return reader((scope) => ({ ...list.schema(scope), uniqueItems: true }), (ctx, slot) => {
     const seen = new Set<string>();
-    return listReader<T>((c, s) => {
+    return listReader<T>(reader(item.schema, (c, s) => {
       const name = item(c, s);
       if (name === undefined) return undefined;
       if (seen.has(name)) {
@@ -163,14 +182,8 @@ export function uniqueListReader<T extends string>(item: Reader<T>, what: string
       seen.add(name);
       onItem?.(c, name, s);
       return name;
-    })(ctx, slot);
-  };
-}
-
-/** One entry of a mapping: its key (always a string here) and the slot of its value. */
-export interface MapEntry {
-  readonly key: string;
-  readonly slot: Slot;
+    }))(ctx, slot);
+  });
 }
 
 /**
@@ -200,8 +213,14 @@ export function readEntries(ctx: ReadContext, slot: Slot, what = slot.path): Map
  * A mapping with free keys (names), each entry read with `value`; bad entries are left out.
  * With `nonEmpty`, an empty mapping is reported.
  */
-export function recordReader<T>(value: (ctx: ReadContext, entry: MapEntry) => T | undefined, options: { nonEmpty?: boolean } = {}): Reader<Record<string, T>> {
-  return (ctx, slot) => {
+export function recordReader<T>(value: EntryReader<T>, options: { nonEmpty?: boolean } = {}): Reader<Record<string, T>> {
+  const schema = (scope: SchemaScope): JsonSchema => ({
+    type: 'object',
+    ...(options.nonEmpty === true ? { minProperties: 1 } : {}),
+    ...(value.keys === undefined ? {} : { propertyNames: value.keys(scope) }),
+    additionalProperties: value.schema(scope),
+  });
+  return reader(schema, (ctx, slot) => {
     const entries = readEntries(ctx, slot);
     if (entries === undefined) return undefined;
     if (options.nonEmpty === true && entries.length === 0) ctx.report(slot, `${slot.path} must not be empty`);
@@ -212,11 +231,11 @@ export function recordReader<T>(value: (ctx: ReadContext, entry: MapEntry) => T 
     }
     // fromEntries defines own properties, so a key like "__proto__" cannot reach the prototype.
     return Object.fromEntries(out);
-  };
+  });
 }
 
 /** Any YAML value as plain JSON data, with `${ENV}` substituted in every string. */
-export const readJson: Reader<unknown> = (ctx, slot) => {
+export const readJson: Reader<unknown> = reader({}, (ctx, slot) => {
   const node = slot.node;
   if (node === null) return null;
   if (isScalar(node)) return typeof node.value === 'string' ? ctx.interpolate(node.value, slot) : node.value;
@@ -224,10 +243,10 @@ export const readJson: Reader<unknown> = (ctx, slot) => {
   const entries = readEntries(ctx, slot);
   if (entries === undefined) return undefined;
   return Object.fromEntries(entries.map((entry) => [entry.key, readJson(ctx, entry.slot)]));
-};
+});
 
 /** A JSON Schema written in YAML (a mapping, `${ENV}` substituted), checked to compile. */
-export const readJsonSchema: Reader<Record<string, unknown>> = (ctx, slot) => {
+export const readJsonSchema: Reader<Record<string, unknown>> = reader({ type: 'object' }, (ctx, slot) => {
   const value = readJson(ctx, slot);
   if (value === undefined) return undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -241,4 +260,4 @@ export const readJsonSchema: Reader<Record<string, unknown>> = (ctx, slot) => {
     return undefined;
   }
   return value as Record<string, unknown>;
-};
+});

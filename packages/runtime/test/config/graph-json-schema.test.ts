@@ -4,6 +4,8 @@
  * key, a wrong type or an unknown step shape do not validate; a `${NAME}` where a number belongs
  * does; an agent and a model entry have exactly the keys the loader reads (regression: keys added
  * to the loader were missing from the schema), and the run settings of issue 14 §5 validate.
+ * The committed file is the one the loader's readers describe (regression: issue 15, the
+ * hand-kept schema had drifted from the readers), with its id, title and descriptions.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,15 +14,30 @@ import { SchemaValidator } from '@troupe/core';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { AGENT_FIELDS } from '../../src/config/agent-schema.js';
+import { GRAPH_SCHEMA_ID, graphJsonSchemaText } from '../../src/config/graph-json-schema.js';
 import { MODEL_FIELDS } from '../../src/config/model-schema.js';
 import { loadGraphFile } from '../../src/index.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const schema = JSON.parse(readFileSync(join(root, 'packages/runtime/schema/graph.schema.json'), 'utf8')) as Record<string, unknown>;
+const schemaText = readFileSync(join(root, 'packages/runtime/schema/graph.schema.json'), 'utf8');
+const schema = JSON.parse(schemaText) as Record<string, unknown>;
 const validate = new SchemaValidator().compile(schema);
 const examples = readdirSync(join(root, 'apps/examples')).filter((name) => name.endsWith('.yaml'));
 
 describe('graph JSON Schema', () => {
+  it('is the one the readers describe (when stale: npm run build -w @troupe/runtime)', () => {
+    expect(schemaText).toBe(graphJsonSchemaText());
+  });
+
+  it('keeps its id, title and the descriptions editors show', () => {
+    expect(schema).toMatchObject({ $id: GRAPH_SCHEMA_ID, title: 'Troupe graph file', description: expect.stringContaining('${ENV}') });
+    expect(GRAPH_SCHEMA_ID).toBe('https://troupe.dev/schema/graph.schema.json');
+    const definitions = schema['definitions'] as Record<string, { properties: Record<string, { description?: string }> }>;
+    expect(definitions['agent']?.properties['placement']?.description).toMatch(/^Where its actors run/);
+    expect(definitions['model']?.properties['thinking']?.description).toMatch(/^How hard the model thinks/);
+    expect(definitions['variable']).toMatchObject({ type: 'string', description: expect.stringContaining('${NAME}') });
+  });
+
   it.each(examples)('accepts apps/examples/%s, which also loads', async (name) => {
     const file = join(root, 'apps/examples', name);
     expect(validate(parse(readFileSync(file, 'utf8')))).toEqual({ ok: true });

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAgentPath, type AgentEvent, type RunId } from '@troupe/core';
 import { describe, expect, it } from 'vitest';
-import { createFileRunStore, createRuntime, type GraphConfig, type RunHandle } from '../../src/index.js';
+import { createFileRunStore, createRuntime, type GraphConfig } from '../../src/index.js';
 import { testGraph, untilWaiting } from '../../src/testing.js';
 
 function briefGraph(): GraphConfig {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { addUsage, emptyUsage } from '@troupe/core';
 import { createToolRegistry, type ToolFactory } from '@troupe/tools';
 import { describe, expect, it } from 'vitest';
-import { createFileRunStore, createRuntime, type RunHandle } from '../../src/index.js';
+import { createFileRunStore, createRuntime } from '../../src/index.js';
 import { askTool, delegate, finished, testGraph, untilWaiting } from '../../src/testing.js';
 
 const writeFactory: ToolFactory = {

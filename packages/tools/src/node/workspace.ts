@@ -1,17 +1,18 @@
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { TroupeError } from '@troupe/core';
+import { ToolErrorCode } from '../tool-error-code.js';
 
-/** Error code of a path refused because it leads outside the workspace. */
-export const OUTSIDE_WORKSPACE = 'outside_workspace';
+/** {@link ToolErrorCode.OutsideWorkspace}, by its older name. */
+export const OUTSIDE_WORKSPACE = ToolErrorCode.OutsideWorkspace;
 
-/** Error code of a workspace directory that does not exist or cannot be read. */
-export const WORKSPACE_UNAVAILABLE = 'workspace_unavailable';
+/** {@link ToolErrorCode.WorkspaceUnavailable}, by its older name. */
+export const WORKSPACE_UNAVAILABLE = ToolErrorCode.WorkspaceUnavailable;
 
 /** A path that resolves outside the workspace root (by `..`, an absolute path or a symbolic link). */
 export class WorkspaceError extends TroupeError {
   constructor(message: string, data: { path: string; root: string }) {
-    super(OUTSIDE_WORKSPACE, message, { data });
+    super(ToolErrorCode.OutsideWorkspace, message, { data });
   }
 }
 
@@ -67,7 +68,7 @@ export class Workspace {
   #rootReal(): Promise<string> {
     this.#realRoot ??= realpath(this.root).catch((error: unknown) => {
       this.#realRoot = undefined;
-      throw new TroupeError(WORKSPACE_UNAVAILABLE, `the workspace ${this.root} is not usable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new TroupeError(ToolErrorCode.WorkspaceUnavailable, `the workspace ${this.root} is not usable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     });
     return this.#realRoot;
   }

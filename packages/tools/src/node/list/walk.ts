@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -27,7 +28,7 @@ export async function* walk(start: string, options: { maxDepth: number; signal: 
 
 async function* walkDirectory(dir: string, rel: string, depth: number, options: { maxDepth: number; signal: AbortSignal }): AsyncGenerator<WalkEntry> {
   options.signal.throwIfAborted();
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch {

@@ -1,4 +1,4 @@
-import { open, stat } from 'node:fs/promises';
+import { type FileHandle, open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { globMatcher } from '../../glob.js';
 import { looksBinary } from '../files/file-kind.js';
@@ -50,7 +50,7 @@ async function* single(path: string, absolute: string): AsyncGenerator<{ path: s
 /** The file's text, or `undefined` for binary, huge or unreadable files. */
 async function readText(path: string, signal: AbortSignal): Promise<string | undefined> {
   signal.throwIfAborted();
-  let handle;
+  let handle: FileHandle | undefined;
   try {
     handle = await open(path, 'r');
     const info = await handle.stat();
