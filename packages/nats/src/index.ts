@@ -19,7 +19,8 @@ export type { ActorHosting, ActorHostingOptions, Claim } from './transport/actor
 export type { HostingHooks } from './transport/hosted-entry.js';
 export type { NatsTransportOptions, Placement } from './transport/nats-transport.js';
 export type { ListWorkersOptions } from './tasks/list-workers.js';
-export type { Worker, WorkerLoad, WorkerOptions } from './tasks/worker.js';
+export type { Worker, WorkerOptions } from './tasks/worker.js';
+export type { WorkerLoad } from './tasks/worker-load.js';
 export type { WantedWorker } from './actors/queued-notice.js';
 export type { EventPublisher } from './events/event-publisher.js';
 export type { NatsRunStore } from './store/nats-run-store.js';

@@ -1,4 +1,4 @@
-import { connectNats, natsNames, openNatsResources, type NatsResources } from '@troupe/nats';
+import { connectNats, natsNames, openNatsResources, type NatsConnection, type NatsResources } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import { maskUserInfo, natsTargetOf, type NatsFlags, type NatsTarget } from './nats-flags.js';
@@ -19,7 +19,7 @@ export interface NatsSession {
  * need fixing).
  */
 export async function openNatsSession(target: NatsTarget, io: CliIo, command: string): Promise<NatsSession | undefined> {
-  let nc;
+  let nc: NatsConnection;
   try {
     natsNames(target.namespace);
     nc = await connectNats({ ...target.connect, name: `troupe ${command}`, onWarning: (message) => io.stderr(`troupe ${command}: warning: ${message}\n`) });

@@ -165,7 +165,11 @@ export class ActorRecords {
     watch.ends.set(path, { revision: entry.revision, result });
     const waiters = watch.waiters.get(path);
     if (waiters === undefined) return;
-    const remaining = waiters.filter((w) => (entry.revision > w.after ? (w.resolve(result), false) : true));
+    const remaining: Waiter[] = [];
+    for (const waiter of waiters) {
+      if (entry.revision > waiter.after) waiter.resolve(result);
+      else remaining.push(waiter);
+    }
     if (remaining.length > 0) watch.waiters.set(path, remaining);
     else watch.waiters.delete(path);
     if (watch.waiters.size === 0) {

@@ -2,7 +2,7 @@ import type { AgentPath, RunId } from '@troupe/core';
 import type { ActorRecords } from './actor-records.js';
 import { listWorkers } from '../tasks/list-workers.js';
 import type { NatsResources } from '../connection/nats-resources.js';
-import type { WorkerLoad } from '../tasks/worker.js';
+import type { WorkerLoad } from '../tasks/worker-load.js';
 
 /** The command shown to start a worker when the caller names none. */
 export const DEFAULT_WORKER_COMMAND = 'troupe worker <graph.yaml> --nats <url>';

@@ -1,5 +1,5 @@
 import { jetstream, JetStreamApiCodes, JetStreamApiError, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager, type StreamConfig } from '@nats-io/jetstream';
-import { Kvm } from '@nats-io/kv';
+import { Kvm, type KV } from '@nats-io/kv';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import { Bucket } from './bucket.js';
 import { ConnectionWatch } from './connection-watch.js';
@@ -134,7 +134,7 @@ async function ensureStream(jsm: JetStreamManager, wanted: WantedStream): Promis
 }
 
 async function ensureBucket(kvm: Kvm, bucket: string, requests: StoreRequests, jsm: JetStreamManager): Promise<Bucket> {
-  let kv;
+  let kv: KV;
   try {
     kv = await kvm.create(bucket, { history: 1, storage: StorageType.File });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { Svcm, type ServiceStats } from '@nats-io/services';
 import { errors, RequestError, type NatsConnection } from '@nats-io/transport-node';
 import { natsNames } from '../connection/nats-names.js';
-import type { WorkerLoad } from './worker.js';
+import type { WorkerLoad } from './worker-load.js';
 
 /** Options of {@link listWorkers}. */
 export interface ListWorkersOptions {

@@ -12,6 +12,7 @@ import { createNatsRunStore, loadSnapshot, type NatsRunStore } from '../store/na
 import type { ActorHosting, Claim } from '../transport/actor-hosting.js';
 import { createNatsTransport, type NatsTransport } from '../transport/nats-transport.js';
 import { finishRun } from './run-finish.js';
+import type { WorkerLoad } from './worker-load.js';
 import { Slots } from './slots.js';
 import { taskConsumer } from './task-consumer.js';
 import { TaskPump } from './task-pump.js';
@@ -37,21 +38,6 @@ export interface WorkerOptions extends ActorBuildOptions {
   workerCommand?: string;
   /** Gets `worker started`/`stopped` and, at info, every task taken and ended (run id, actor path, agent, duration, outcome). */
   logger?: Logger;
-}
-
-/** What a worker reports about itself (service stats and `troupe workers`). */
-export interface WorkerLoad {
-  id: string;
-  agents: string[];
-  graph: string;
-  /** Tasks running now, and the most it runs at once. */
-  running: number;
-  capacity: number;
-  /** Tasks taken, ended, put aside waiting for a user, and dead-lettered since it started. */
-  taken: number;
-  ended: number;
-  parked: number;
-  deadLettered: number;
 }
 
 /** A running worker. */

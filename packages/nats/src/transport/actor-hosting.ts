@@ -1,5 +1,14 @@
 import { TroupeError, type AgentEvent, type AgentPath, type AgentResult, type RunId } from '@troupe/core';
-import { ActorHost, TransportErrorCode, type ActorFactory, type ControlCommand, type HostedActor, type RunStore, type SpawnRequest, type Transport } from '@troupe/runtime';
+import {
+  ActorHost,
+  TransportErrorCode,
+  type ActorFactory,
+  type ControlCommand,
+  type HostedActor,
+  type RunStore,
+  type SpawnRequest,
+  type Transport,
+} from '@troupe/runtime';
 import type { ActorRecord } from '../actors/actor-record.js';
 import type { ActorRecords } from '../actors/actor-records.js';
 import type { ControlLine, ControlListener } from '../actors/control-line.js';
@@ -181,7 +190,16 @@ export class ActorHosting {
     this.#entries.set(actor, entry);
     listener.attach((command) => this.#host.control(request.runId, request.path, command));
     if (claimed === undefined) {
-      entry.chain(() => this.#options.records.put(request.runId, request.path, { ...entry.base(this.#options.recordGraph), status: 'running', host: this.hostId, updatedAt: Date.now() }), this.#options.onError);
+      entry.chain(
+        () =>
+          this.#options.records.put(request.runId, request.path, {
+            ...entry.base(this.#options.recordGraph),
+            status: 'running',
+            host: this.hostId,
+            updatedAt: Date.now(),
+          }),
+        this.#options.onError,
+      );
     }
     return actor;
   }
@@ -199,7 +217,9 @@ export class ActorHosting {
       });
     } else if (event.type === 'state' && (event.state === 'thinking' || event.state === 'tool_executing') && entry.waiting) {
       entry.waiting = false;
-      void this.#record(entry, () => this.#options.records.put(runId, path, { ...entry.base(this.#options.recordGraph), status: 'running', host: this.hostId, updatedAt: Date.now() }));
+      void this.#record(entry, () =>
+        this.#options.records.put(runId, path, { ...entry.base(this.#options.recordGraph), status: 'running', host: this.hostId, updatedAt: Date.now() }),
+      );
     } else if (event.type === 'agent_end') {
       entry.waiting = false;
       // Whoever waits for the result need not wait for the checkpoint too: the record goes out at

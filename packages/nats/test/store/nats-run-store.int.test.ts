@@ -1,10 +1,10 @@
 /**
- * The run store contract (see run-store-contract.ts) holds for the NATS run store on a real
- * nats-server, one namespace per test; and what is NATS's own: runs listed by start time, updates
- * of one run from two connections both land (compare-and-set), a history larger than one payload
- * is split into chunks and rebuilt, a message or an event larger than one payload is a typed
- * error, events appended while the server restarts are all stored, once, in order, and a deleted
- * run leaves nothing in any stream or bucket.
+ * The run store contract (see `@troupe/runtime/testing`, testing/run-store-contract.ts there) holds
+ * for the NATS run store on a real nats-server, one namespace per test; and what is NATS's own:
+ * runs listed by start time, updates of one run from two connections both land (compare-and-set), a
+ * history larger than one payload is split into chunks and rebuilt, a message or an event larger
+ * than one payload is a typed error, events appended while the server restarts are all stored,
+ * once, in order, and a deleted run leaves nothing in any stream or bucket.
  */
 import { Agent, createRunId, parseAgentPath, userMessage, type AgentEvent, type AgentSnapshot, type RunId } from '@troupe/core';
 import { createScriptedProvider } from '@troupe/core/testing';

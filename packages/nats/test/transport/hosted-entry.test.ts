@@ -48,8 +48,14 @@ describe('HostedEntry', () => {
     const entry = new HostedEntry(request, listener, {}, false);
     const errors: unknown[] = [];
     const written: string[] = [];
-    void entry.chain(() => Promise.reject(new Error('bucket gone')), (error) => errors.push(error));
-    await entry.chain(async () => void written.push('next'), (error) => errors.push(error));
+    void entry.chain(
+      () => Promise.reject(new Error('bucket gone')),
+      (error) => errors.push(error),
+    );
+    await entry.chain(
+      async () => void written.push('next'),
+      (error) => errors.push(error),
+    );
     expect(errors.map((error) => (error as Error).message)).toEqual(['bucket gone']);
     expect(written).toEqual(['next']);
   });

@@ -1,7 +1,8 @@
 /**
- * The transport contract (see transport-contract.ts) holds for the NATS transport, on a real
- * nats-server: every actor is placed on a worker (a real `startWorker` over its own connection),
- * events, results and control travel over NATS, and the restore case goes through KV.
+ * The transport contract (see `@troupe/runtime/testing`, testing/transport-contract.ts there) holds
+ * for the NATS transport, on a real nats-server: every actor is placed on a worker (a real
+ * `startWorker` over its own connection), events, results and control travel over NATS, and the
+ * restore case goes through KV.
  */
 import { afterAll, beforeAll } from 'vitest';
 import { graphActorFactory } from '@troupe/runtime';

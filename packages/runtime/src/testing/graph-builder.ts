@@ -14,7 +14,7 @@ export interface TestAgent extends Partial<Omit<AgentConfig, 'name' | 'model'>> 
 }
 
 /** A graph whose every agent has its own scripted model. The first agent is the entry. */
-export function testGraph(agents: Record<string, TestAgent>, entry = Object.keys(agents)[0]!): GraphConfig {
+export function testGraph(agents: Record<string, TestAgent>, entry = Object.keys(agents)[0] ?? ''): GraphConfig {
   const graph: GraphConfig = { version: 1, file: 'test.yaml', models: {}, agents: {}, entry };
   for (const [name, { script, ...rest }] of Object.entries(agents)) {
     graph.models[name] = { name, spec: { provider: 'scripted', model: name }, script };

@@ -135,7 +135,9 @@ export function runStoreContract(name: string, make: MakeRunStore): void {
 
       it('ignores the stale messages of an earlier, longer history', async () => {
         const { checkpoints } = await checkpointedRun([{ text: 'hello' }]);
-        const head = checkpoints[0]!.head;
+        const [first] = checkpoints;
+        if (first === undefined) throw new Error('the run took no checkpoint');
+        const head = first.head;
         const messages = (...texts: string[]): Message[] => texts.map((text, i) => userMessage(text, i));
         const runId = newRunId();
         await store.createRun(record(runId));

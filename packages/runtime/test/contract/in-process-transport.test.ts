@@ -1,5 +1,5 @@
 /**
- * The transport contract (see transport-contract.ts) holds for the in-process transport.
+ * The transport contract (see src/testing/transport-contract.ts) holds for the in-process transport.
  */
 import { createInProcessTransport, graphActorFactory } from '../../src/index.js';
 import { transportContract } from '../../src/testing.js';

@@ -1,5 +1,5 @@
 /**
- * The run store contract (see run-store-contract.ts) holds for the file run store, each test in a
+ * The run store contract (see src/testing/run-store-contract.ts) holds for the file run store, each test in a
  * fresh temporary directory.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
