@@ -4,7 +4,7 @@ import type { McpHub } from '@troupe/mcp';
 import type { ToolOptions, ToolRegistry } from '@troupe/tools';
 import { compactionOptions } from './compaction-from-config.js';
 import type { AgentConfig, GraphConfig, ModelConfig } from './config/graph-config.js';
-import { GraphErrorCode } from './config/graph-file-error.js';
+import { GraphErrorCode } from './runtime-error-codes.js';
 import { UnknownAgentError } from './config/unknown-agent-error.js';
 import { agentRunOptions } from './agent-run-options.js';
 import { defaultToolRegistry } from './default-tools.js';
@@ -66,7 +66,7 @@ export function agentOptionsFromConfig(graph: GraphConfig, name: string, options
     return settings === undefined ? toolOptions : { ...toolOptions, settings };
   };
   const fromModules = graph.moduleTools ?? {};
-  const listed = agent.tools.map((tool) => (Object.hasOwn(fromModules, tool) ? fromModules[tool]! : registry.create(tool, settingsOf(tool))));
+  const listed = agent.tools.map((tool) => (Object.hasOwn(fromModules, tool) ? fromModules[tool] : undefined) ?? registry.create(tool, settingsOf(tool)));
   const agentOptions: AgentOptions = {
     provider,
     model: model.spec.model,

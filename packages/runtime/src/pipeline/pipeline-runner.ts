@@ -1,23 +1,9 @@
-import { childPath, toErrorInfo, TroupeError, type AgentPath, type ErrorInfo, type RunId, type SchemaValidator } from '@troupe/core';
+import { childPath, toErrorInfo, TroupeError, type AgentPath, type ErrorInfo, } from '@troupe/core';
 import type { MapStepConfig, PipelineConfig, PipelineStepConfig } from '../config/graph-config.js';
-import type { RunStore } from '../store/run-store.js';
-import type { Transport } from '../system/transport.js';
+import type { PipelineContext } from './pipeline-context.js';
 import { runStepActor } from './step-actor.js';
-import { PipelineErrorCode, render, resolve, type TemplateScope } from './template.js';
-
-/** What a pipeline run needs. */
-export interface PipelineContext {
-  transport: Transport;
-  /** Where each step actor is recorded as it starts and ends (see {@link runStepActor}). */
-  store: RunStore;
-  runId: RunId;
-  /** The pipeline's root path (its name); step actors sit below it. */
-  root: AgentPath;
-  validator: SchemaValidator;
-  signal: AbortSignal;
-  /** The conversation the step actors' runs belong to (the run's). */
-  sessionId?: string;
-}
+import { PipelineErrorCode } from '../runtime-error-codes.js';
+import { render, resolve, type TemplateScope } from './template.js';
 
 /** A step's output, or the error it failed with (kept when the step says `continueOnError`). */
 export interface StepOutcome {

@@ -4,8 +4,8 @@ import {
 } from '@troupe/core';
 import type { StepOutputConfig } from '../config/graph-config.js';
 import type { ChildOutcome, ChildRecord } from '../store/run-store.js';
-import type { PipelineContext } from './pipeline-runner.js';
-import { PipelineErrorCode } from './template.js';
+import type { PipelineContext } from './pipeline-context.js';
+import { PipelineErrorCode } from '../runtime-error-codes.js';
 
 /** What one step actor runs: a graph agent, and the JSON Schema its reply must match, if any. */
 export interface StepActorSpec {

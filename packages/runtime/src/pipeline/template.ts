@@ -1,4 +1,5 @@
 import { TroupeError } from '@troupe/core';
+import { PipelineErrorCode } from '../runtime-error-codes.js';
 
 /** What templates can read: `{{input}}`, `{{steps.<id>.output…}}`, and in a map `{{item}}`, `{{index}}`. */
 export interface TemplateScope {
@@ -7,9 +8,6 @@ export interface TemplateScope {
   item?: unknown;
   index?: number;
 }
-
-/** Error codes of pipelines. */
-export const PipelineErrorCode = { Template: 'template_error', StepFailed: 'step_failed', NotAList: 'not_a_list', InvalidOutput: 'invalid_output' } as const;
 
 const EXPRESSION = /\{\{\s*([^}]+?)\s*\}\}/g;
 

@@ -5,6 +5,13 @@ export function clockSleep(clock: Clock): (ms: number, signal: AbortSignal) => P
   return (ms, signal) =>
     new Promise((resolve) => {
       const handle = clock.setTimeout(resolve, ms);
-      signal.addEventListener('abort', () => (clock.clearTimeout(handle), resolve()), { once: true });
+      signal.addEventListener(
+        'abort',
+        () => {
+          clock.clearTimeout(handle);
+          resolve();
+        },
+        { once: true },
+      );
     });
 }

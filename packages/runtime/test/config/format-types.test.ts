@@ -10,17 +10,17 @@ import type { Limits } from '@troupe/core';
 import type { McpServerConfig } from '@troupe/mcp';
 import type { AnthropicCacheOptions, ScriptedFailure, ScriptedReply, ScriptedToolCall } from '@troupe/providers';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { AGENT_RUN_FIELDS, RETRY_FIELDS } from '../../src/config/agent-run-schema.js';
-import { AGENT_FIELDS, LIMITS_FIELDS } from '../../src/config/agent-schema.js';
-import { COMPACTION_FIELDS } from '../../src/config/compaction-schema.js';
+import { AGENT_RUN_FIELDS, type RETRY_FIELDS } from '../../src/config/agent-run-schema.js';
+import { AGENT_FIELDS, type LIMITS_FIELDS } from '../../src/config/agent-schema.js';
+import type { COMPACTION_FIELDS } from '../../src/config/compaction-schema.js';
 import type { AgentConfig, AgentStepConfig, CompactionConfig, GraphConfig, MapStepConfig, ModelOptions, ParallelStepConfig, RetryConfig, StepOutputConfig } from '../../src/config/graph-config.js';
 import { GRAPH_FIELDS } from '../../src/config/graph-schema.js';
-import { MCP_SERVER_FIELDS } from '../../src/config/mcp-server-schema.js';
-import { CACHE_FIELDS } from '../../src/config/model-options-schema.js';
+import type { MCP_SERVER_FIELDS } from '../../src/config/mcp-server-schema.js';
+import type { CACHE_FIELDS } from '../../src/config/model-options-schema.js';
 import { MODEL_FIELDS } from '../../src/config/model-schema.js';
 import type { FieldValues } from '../../src/config/object-reader.js';
-import { AGENT_STEP_FIELDS, MAP_STEP_FIELDS, OUTPUT_FIELDS, PARALLEL_STEP_FIELDS } from '../../src/config/pipeline-schema.js';
-import { FAILURE_DETAIL_FIELDS, FAILURE_FIELDS, REPLY_FIELDS, TOOL_CALL_FIELDS, USAGE_FIELDS } from '../../src/config/script-schema.js';
+import type { AGENT_STEP_FIELDS, MAP_STEP_FIELDS, OUTPUT_FIELDS, PARALLEL_STEP_FIELDS } from '../../src/config/pipeline-schema.js';
+import type { FAILURE_DETAIL_FIELDS, FAILURE_FIELDS, REPLY_FIELDS, TOOL_CALL_FIELDS, USAGE_FIELDS } from '../../src/config/script-schema.js';
 
 /** What the fields `S` read. */
 type Read<S> = FieldValues<S>;
