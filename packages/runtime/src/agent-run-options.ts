@@ -1,6 +1,7 @@
 import { exponentialBackoff, TroupeError, type AgentOptions, type InputGuardrail } from '@troupe/core';
 import type { AgentConfig, GraphConfig, ModelConfig } from './config/graph-config.js';
-import { GuardrailErrorCode, type GuardrailRegistry } from './guardrails/guardrail-registry.js';
+import type { GuardrailRegistry } from './guardrails/guardrail-registry.js';
+import { GuardrailErrorCode } from './runtime-error-codes.js';
 
 /**
  * The options of a graph agent's runs that come from its `retry`, `toolExecution`, queue modes,

@@ -1,43 +1,53 @@
+export {
+  GraphErrorCode,
+  GuardrailErrorCode,
+  PipelineErrorCode,
+  RunControlErrorCode,
+  RunErrorCode,
+  RunStoreErrorCode,
+  TextFileErrorCode,
+  TransportErrorCode,
+} from './runtime-error-codes.js';
 export { agentConfigOf, agentOptionsFromConfig, createAgentFromConfig } from './agent-from-config.js';
-export { GraphErrorCode, GraphFileError, formatGraphProblem, formatGraphProblems } from './config/graph-file-error.js';
+export { GraphFileError, formatGraphProblem, formatGraphProblems } from './config/graph-file-error.js';
 export { COMPACTION_STRATEGIES, SUPPORTED_GRAPH_VERSIONS } from './config/graph-config.js';
 export { interpolateEnv } from './config/env-interpolation.js';
 export { graphToMermaid } from './config/graph-mermaid.js';
 export { loadGraphFile, parseGraph } from './config/load-graph.js';
-export { decodeText, describeReadError, formatBytes, GRAPH_FILE_MAX_BYTES, readCheckedTextFile, TextFileError, TextFileErrorCode } from './config/read-text-file.js';
+export { decodeText, describeReadError, formatBytes, GRAPH_FILE_MAX_BYTES, readCheckedTextFile, TextFileError } from './config/read-text-file.js';
 export { OVERRIDE_MODEL, withModelOverride } from './config/model-override.js';
 export { createLogger, isLogLevel, LOG_LEVELS, REDACTED_KEYS } from './logger.js';
 export { UnknownAgentError } from './config/unknown-agent-error.js';
 export { builtinModels, ProviderConfigError } from '@troupe/providers';
 export { defaultToolRegistry } from './default-tools.js';
-export { defaultGuardrailRegistry, GuardrailErrorCode, GuardrailRegistry } from './guardrails/guardrail-registry.js';
+export { defaultGuardrailRegistry, GuardrailRegistry } from './guardrails/guardrail-registry.js';
 export { connectMcpServers, createGraphMcpHub, mcpServersUsedBy } from './mcp/graph-mcp.js';
 export { McpAdapterError, McpErrorCode } from '@troupe/mcp';
 
 export { createFileRunStore, DEFAULT_RUNS_DIR, runDirOf } from './store/file-run-store.js';
 export { isGroupAlive, isProcessAlive, processIdentity } from './local/process-identity.js';
-export { connectRunControl, RunControlErrorCode } from './local/run-control-client.js';
+export { connectRunControl } from './local/run-control-client.js';
 export { serveRunControl } from './local/run-control-server.js';
 export { createFileToolProcessLedger } from './local/tool-process-ledger.js';
-export { createMemoryRunStore, RunStoreErrorCode } from './store/memory-run-store.js';
+export { createMemoryRunStore } from './store/memory-run-store.js';
 export { hasEnded, isRunStatus, RUN_STATUSES } from './store/run-store.js';
 export { createDelegationTool, delegationToolName, outcomeOf } from './system/delegation-tool.js';
 export { DEFAULT_MAX_DEPTH, graphActorFactory } from './system/graph-actor-factory.js';
 export { createInProcessTransport } from './system/in-process-transport.js';
-export { RunErrorCode, RunHandle } from './system/run-handle.js';
+export { RunHandle } from './system/run-handle.js';
 export { createRuntime, Runtime } from './system/runtime.js';
 export { runPipeline } from './pipeline/pipeline-runner.js';
-export { PipelineErrorCode } from './pipeline/template.js';
 
 // The runtime's ports for transports: what a transport outside this package (`@troupe/nats`)
 // builds on. `Transport` is the port itself; `ActorHost` hosts a transport's actors in a process;
 // the rest turns a stored snapshot or a failure into an actor's result and a run's status, and
 // sleeps supervision back-offs on the actors' clock.
-export { ActorHost, TransportErrorCode } from './system/actor-host.js';
+export { ActorHost } from './system/actor-host.js';
 export { clockSleep } from './system/clock-sleep.js';
 export { endedResult, failedResult } from './system/ended-result.js';
 export { finalStatusOf } from './system/run-handle.js';
 
+export type { RuntimeErrorCode } from './runtime-error-codes.js';
 export type { AgentFromConfigOptions } from './agent-from-config.js';
 export type { GuardrailFactory } from './guardrails/guardrail-registry.js';
 export type {
@@ -65,7 +75,8 @@ export type { ActorBuildOptions, GraphActorFactoryOptions } from './system/graph
 export type { InProcessTransportOptions } from './system/in-process-transport.js';
 export type { PendingAt, RunResult } from './system/run-handle.js';
 export type { RunStartOptions, RuntimeOptions, TransportParts } from './system/runtime.js';
-export type { PipelineContext, PipelineResult, StepOutcome } from './pipeline/pipeline-runner.js';
+export type { PipelineContext } from './pipeline/pipeline-context.js';
+export type { PipelineResult, StepOutcome } from './pipeline/pipeline-runner.js';
 export type { TemplateScope } from './pipeline/template.js';
 
 // The ports for transports (see above).

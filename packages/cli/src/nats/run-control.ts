@@ -3,6 +3,7 @@ import { loadGraphFile, type PendingAt, type RunRecord } from '@troupe/runtime';
 import { createNatsRunStore, createNatsTransport, graphHash, listWorkers, type NatsResources, type NatsRunStore, type NatsTransport } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import type { NatsSession } from './nats-session.js';
+import { CliErrorCode } from '../cli-error-code.js';
 
 /** An actor record of a distributed run, with its path and the revision it was read at. */
 export type StoredActorRecord = Awaited<ReturnType<NatsTransport['records']['list']>>[number];
@@ -75,5 +76,5 @@ export function remoteOnlyTransport(resources: NatsResources, store: NatsRunStor
 }
 
 function hostsNothing(): never {
-  throw new TroupeError('hosts_nothing', 'this process hosts no actor');
+  throw new TroupeError(CliErrorCode.HostsNothing, 'this process hosts no actor');
 }

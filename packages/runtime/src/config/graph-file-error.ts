@@ -1,4 +1,5 @@
 import { TroupeError } from '@troupe/core';
+import { GraphErrorCode } from '../runtime-error-codes.js';
 
 /** One problem found in a graph file (or a file it refers to). `line` and `col` are 1-based. */
 export interface GraphProblem {
@@ -9,19 +10,6 @@ export interface GraphProblem {
   /** What to do about it, when there is something useful to say. */
   hint?: string;
 }
-
-/** Stable error codes of the runtime's config loader. */
-export const GraphErrorCode = {
-  /** The file (or a file it refers to) is missing, unreadable or invalid; see `problems`. */
-  InvalidGraphFile: 'invalid_graph_file',
-  /** A graph was asked for an agent it does not define. */
-  UnknownAgent: 'unknown_agent',
-  /** An agent of a graph names a model the graph does not define (only for graphs not built by the loader). */
-  UnknownModel: 'unknown_model',
-} as const;
-
-/** One of the {@link GraphErrorCode} values. */
-export type GraphErrorCode = (typeof GraphErrorCode)[keyof typeof GraphErrorCode];
 
 /** Formats one problem as `file:line:col: message (hint)`. */
 export function formatGraphProblem(problem: GraphProblem): string {

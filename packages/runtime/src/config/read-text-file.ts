@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import { TroupeError } from '@troupe/core';
+import { TextFileErrorCode } from '../runtime-error-codes.js';
 
 /**
  * Reads a UTF-8 text file. Injected into the loader so tests can serve files from memory.
@@ -12,14 +13,6 @@ export type ReadTextFile = (path: string) => Promise<string>;
 
 /** The largest graph file (or script file it names) the loader reads: 1 MB. */
 export const GRAPH_FILE_MAX_BYTES = 1024 * 1024;
-
-/** Codes of {@link TextFileError}. */
-export const TextFileErrorCode = {
-  /** The bytes are not UTF-8 text (a NUL byte, or an invalid sequence): an image, an archive… */
-  NotText: 'not_a_text_file',
-  /** The file is larger than the reader takes. */
-  TooLarge: 'file_too_large',
-} as const;
 
 /**
  * A file refused before it is parsed, so the user sees one short line rather than a screen of

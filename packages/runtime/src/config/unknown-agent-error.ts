@@ -1,6 +1,6 @@
 import { TroupeError } from '@troupe/core';
 import { didYouMean } from './did-you-mean.js';
-import { GraphErrorCode } from './graph-file-error.js';
+import { GraphErrorCode } from '../runtime-error-codes.js';
 
 /**
  * Thrown when a graph is asked for an agent it does not define; `available` lists the ones it

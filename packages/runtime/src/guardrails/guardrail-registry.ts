@@ -1,7 +1,5 @@
 import { denyPatterns, maxInputLength, TroupeError, type DenyPatternsOptions, type InputGuardrail } from '@troupe/core';
-
-/** Error codes of the guardrail registry. */
-export const GuardrailErrorCode = { Unknown: 'unknown_guardrail', InvalidSettings: 'invalid_guardrail_settings' } as const;
+import { GuardrailErrorCode } from '../runtime-error-codes.js';
 
 /**
  * A named guardrail graph files may list (`guardrails: [{ maxInputLength: 4000 }]`).

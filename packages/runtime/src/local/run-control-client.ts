@@ -4,6 +4,7 @@ import { TroupeError } from '@troupe/core';
 import { connectablePath, controlSocketPath } from './control-socket-path.js';
 import { MAX_CONTROL_LINE, type RunControlAnswer, type RunControlEnd, type RunControlRequest } from './run-control-protocol.js';
 import { readLines } from './read-lines.js';
+import { RunControlErrorCode } from '../runtime-error-codes.js';
 
 /** A connection to the control socket of the process running a run; see {@link connectRunControl}. */
 export interface RunControlConnection {
@@ -13,9 +14,6 @@ export interface RunControlConnection {
   readonly ended: Promise<RunControlEnd['ended'] | undefined>;
   close(): void;
 }
-
-/** Error codes of run control connections. */
-export const RunControlErrorCode = { Closed: 'control_closed' } as const;
 
 /** Errors that mean no process listens on the socket: it is not there, or was left by a process that is gone. */
 const NOBODY = new Set(['ENOENT', 'ECONNREFUSED', 'ENOTSOCK', 'ENOTDIR']);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseAgentSnapshot, TroupeError, withHistory, type AgentEvent, type AgentSnapshot, type Message, type RunId } from '@troupe/core';
 import { isProcessAlive, processIdentity, type ProcessIdentity } from '../local/process-identity.js';
 import { createFileToolProcessLedger } from '../local/tool-process-ledger.js';
-import { RunStoreErrorCode } from './memory-run-store.js';
+import { RunStoreErrorCode } from '../runtime-error-codes.js';
 import type { ChildRecord, RunRecord, RunStore } from './run-store.js';
 
 /** The default directory of the file run store, relative to the working directory. */

@@ -1,5 +1,6 @@
 import { TroupeError, withHistory, type AgentEvent, type AgentSnapshot, type Message, type RunId } from '@troupe/core';
 import type { ChildRecord, RunRecord, RunStore } from './run-store.js';
+import { RunStoreErrorCode } from '../runtime-error-codes.js';
 
 interface Entry {
   record: RunRecord;
@@ -8,9 +9,6 @@ interface Entry {
   histories: Map<string, Message[]>;
   children: Map<string, ChildRecord>;
 }
-
-/** Error codes of run stores. */
-export const RunStoreErrorCode = { UnknownRun: 'unknown_run', Corrupt: 'corrupt_run_store' } as const;
 
 function childKey(parent: string, toolCallId: string): string {
   return `${parent}\u0000${toolCallId}`;

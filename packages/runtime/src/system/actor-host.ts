@@ -1,12 +1,10 @@
 import { Agent, TroupeError, type AgentEvent, type AgentOptions, type AgentPath, type AgentResult, type CheckpointMark, type RunId } from '@troupe/core';
 import type { RunStore } from '../store/run-store.js';
 import type { ControlCommand, SpawnRequest, Transport } from './transport.js';
+import { TransportErrorCode } from '../runtime-error-codes.js';
 
 /** Builds the options of the agent a spawn request asks for (its tools bound to `transport`). */
 export type ActorFactory = (request: SpawnRequest, transport: Transport) => AgentOptions;
-
-/** Error codes of transports. */
-export const TransportErrorCode = { UnknownActor: 'unknown_actor', Closed: 'transport_closed', Busy: 'actor_busy', StillHosted: 'run_still_hosted' } as const;
 
 /** Options of {@link ActorHost}. */
 export interface ActorHostOptions {
@@ -80,7 +78,10 @@ export class ActorHost {
     const agent = request.snapshot === undefined ? new Agent(options) : Agent.restore(request.snapshot, options);
     const slot: Slot = { request, agent, due: false, saved: Promise.resolve(), counted: false, queued: undefined, started: Promise.resolve() };
     let run = this.#runs.get(request.runId);
-    if (run === undefined) this.#runs.set(request.runId, (run = new Map()));
+    if (run === undefined) {
+      run = new Map();
+      this.#runs.set(request.runId, run);
+    }
     run.set(request.path, slot);
     agent.events$.subscribe((event) => this.#onEvent(slot, event));
     if (request.snapshot === undefined) this.#whenFree(slot, () => this.#prompt(agent.prompt(request.input ?? '', { runId: request.runId })));

@@ -1,4 +1,5 @@
 import { emptyUsage, snapshotResult, type AgentResult, type AgentSnapshot, type ErrorInfo, type RunId } from '@troupe/core';
+import { RunErrorCode } from '../runtime-error-codes.js';
 
 /** The result of an actor that ended with `error` without a run to show for it (refused, dead-lettered). */
 export function failedResult(runId: RunId, error: ErrorInfo): AgentResult {
@@ -10,5 +11,5 @@ export function failedResult(runId: RunId, error: ErrorInfo): AgentResult {
  * process died in between); an error result when the snapshot shows no ended run.
  */
 export function endedResult(runId: RunId, snapshot: AgentSnapshot): AgentResult {
-  return snapshotResult(snapshot) ?? failedResult(runId, { code: 'no_result', message: `${snapshot.agentPath} has no ended run` });
+  return snapshotResult(snapshot) ?? failedResult(runId, { code: RunErrorCode.NoResult, message: `${snapshot.agentPath} has no ended run` });
 }

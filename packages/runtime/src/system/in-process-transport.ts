@@ -1,7 +1,8 @@
 import { TroupeError, type AgentEvent, type AgentPath, type AgentResult, type RunId } from '@troupe/core';
 import { Subject, type Observable } from 'rxjs';
 import type { RunStore } from '../store/run-store.js';
-import { ActorHost, TransportErrorCode, type ActorFactory } from './actor-host.js';
+import { TransportErrorCode } from '../runtime-error-codes.js';
+import { ActorHost, type ActorFactory } from './actor-host.js';
 import type { ControlCommand, SpawnRequest, Transport } from './transport.js';
 
 /** Options of {@link createInProcessTransport}. */
@@ -54,7 +55,10 @@ class InProcessTransport implements Transport {
 
   #run(runId: RunId): Subject<AgentEvent> {
     let events = this.#events.get(runId);
-    if (events === undefined) this.#events.set(runId, (events = new Subject()));
+    if (events === undefined) {
+      events = new Subject();
+      this.#events.set(runId, events);
+    }
     return events;
   }
 }

@@ -6,6 +6,7 @@ import type { StepOutcome } from '../pipeline/pipeline-runner.js';
 import type { Observable, Subscription } from 'rxjs';
 import type { RunStatus } from '../store/run-store.js';
 import type { ControlCommand, Transport } from './transport.js';
+import { RunErrorCode } from '../runtime-error-codes.js';
 
 /** An actor of the run waiting for a user, and what for. */
 export interface PendingAt {
@@ -34,9 +35,6 @@ export interface RunResult {
 export function finalStatusOf(stopReason: RunStopReason): RunResult['status'] {
   return stopReason === 'error' ? 'failed' : stopReason === 'aborted' ? 'aborted' : 'done';
 }
-
-/** Error codes of run handles. */
-export const RunErrorCode = { NotWaiting: 'run_not_waiting', Ambiguous: 'ambiguous_target', Finished: 'run_finished' } as const;
 
 /**
  * A run of the runtime: its events, its outcome, what it waits for, and the controls that reach

@@ -2,7 +2,8 @@ import {
   createRunId, createSessionId, isSnapshotActive, parseAgentPath, sharedSchemaValidator, systemClock, toErrorInfo, TroupeError, type AgentPath, type AgentResult,
   type Clock, type RunId, type SchemaValidator, type Usage,
 } from '@troupe/core';
-import { runPipeline, type PipelineContext, type PipelineResult } from '../pipeline/pipeline-runner.js';
+import type { PipelineContext } from '../pipeline/pipeline-context.js';
+import { runPipeline, type PipelineResult } from '../pipeline/pipeline-runner.js';
 import { agentConfigOf } from '../agent-from-config.js';
 import { defaultToolRegistry } from '../default-tools.js';
 import type { GraphConfig, PipelineConfig } from '../config/graph-config.js';
@@ -15,7 +16,8 @@ import { outcomeOf } from './delegation-tool.js';
 import { graphActorFactory, type ActorBuildOptions } from './graph-actor-factory.js';
 import type { ActorFactory } from './actor-host.js';
 import { createInProcessTransport } from './in-process-transport.js';
-import { finalStatusOf, RunErrorCode, RunHandle, type PendingAt, type RunResult } from './run-handle.js';
+import { RunErrorCode, RunStoreErrorCode } from '../runtime-error-codes.js';
+import { finalStatusOf, RunHandle, type PendingAt, type RunResult } from './run-handle.js';
 import type { Transport } from './transport.js';
 
 /** Options of {@link createRuntime}. */
@@ -126,7 +128,7 @@ export class Runtime {
    */
   async resume(runId: RunId): Promise<RunHandle> {
     const record = await this.store.getRun(runId);
-    if (record === undefined) throw new TroupeError('unknown_run', `unknown run ${runId}`);
+    if (record === undefined) throw new TroupeError(RunStoreErrorCode.UnknownRun, `unknown run ${runId}`);
     if (record.status !== 'running' && record.status !== 'waiting' && record.status !== 'interrupted') {
       throw new TroupeError(RunErrorCode.Finished, `run ${runId} has already finished (${record.status})`);
     }

@@ -4,7 +4,8 @@
  */
 import { TroupeError } from '@troupe/core';
 import { describe, expect, it } from 'vitest';
-import { formatGraphProblem, formatGraphProblems, GraphErrorCode, GraphFileError, type GraphProblem } from '../../src/config/graph-file-error.js';
+import { formatGraphProblem, formatGraphProblems, GraphFileError, type GraphProblem } from '../../src/config/graph-file-error.js';
+import { GraphErrorCode } from '../../src/runtime-error-codes.js';
 
 const problems: GraphProblem[] = [
   { file: 'g.yaml', line: 3, col: 5, message: 'unknown key "sytem" in agents.a', hint: 'did you mean "system"?' },
