@@ -2,6 +2,7 @@ import { Empty, type Msg } from '@nats-io/transport-node';
 import { TroupeError, type AgentPath, type RunId } from '@troupe/core';
 import { TransportErrorCode, type ControlCommand } from '@troupe/runtime';
 import type { NatsResources } from '../connection/nats-resources.js';
+import { NatsErrorCode } from '../nats-error-code.js';
 import type { UnhostedControl } from './unhosted-control.js';
 
 /** Options of {@link ControlLine}. */
@@ -123,7 +124,10 @@ export class ControlLine {
       try {
         apply(msg.json<ControlCommand>());
       } catch (failure) {
-        answer = { error: failure instanceof TroupeError ? { code: failure.code, message: failure.message } : { code: 'control_failed', message: String(failure) } };
+        answer = {
+          error:
+            failure instanceof TroupeError ? { code: failure.code, message: failure.message } : { code: NatsErrorCode.ControlFailed, message: String(failure) },
+        };
       }
     }
     msg.respond(JSON.stringify(answer));

@@ -1,5 +1,6 @@
 import { TroupeError, type AgentPath, type RunId } from '@troupe/core';
 import { failedResult, TransportErrorCode } from '@troupe/runtime';
+import { NatsErrorCode } from '../nats-error-code.js';
 import type { ActorRecord } from './actor-record.js';
 import type { ActorRecords, StoredActorRecord } from './actor-records.js';
 
@@ -24,7 +25,9 @@ export async function strandedActors(runId: RunId, records: readonly StoredActor
     const record = byPath.get(path);
     return record !== undefined && (record.status === 'queued' || record.fromQueue === true);
   };
-  const candidates = records.filter(({ path, record }) => (record.status === 'running' || record.status === 'waiting') && !selfAndAncestors(path).some(taskBound));
+  const candidates = records.filter(
+    ({ path, record }) => (record.status === 'running' || record.status === 'waiting') && !selfAndAncestors(path).some(taskBound),
+  );
   const answers = await Promise.all(candidates.map(({ path }) => isHosted(path)));
   const live = candidates.filter((_, index) => answers[index] === true).sort((a, b) => a.path.localeCompare(b.path));
   if (live.length > 0) {
@@ -41,7 +44,7 @@ export async function strandedActors(runId: RunId, records: readonly StoredActor
 export async function endLost(records: ActorRecords, runId: RunId, path: AgentPath): Promise<never> {
   const message = `actor ${path} of run ${runId} lost its host before its first checkpoint; it is started again`;
   const stored = await records.get(runId, path);
-  if (stored !== undefined) await records.end(runId, path, stored.record, failedResult(runId, { code: 'host_lost', message }));
+  if (stored !== undefined) await records.end(runId, path, stored.record, failedResult(runId, { code: NatsErrorCode.HostLost, message }));
   throw new TroupeError(TransportErrorCode.UnknownActor, message);
 }
 

@@ -3,8 +3,9 @@ import { TroupeError, type AgentPath, type RunId } from '@troupe/core';
 import type { ActorRecord } from '../actors/actor-record.js';
 import type { ActorRecords } from '../actors/actor-records.js';
 import type { NatsResources } from '../connection/nats-resources.js';
+import { NatsErrorCode } from '../nats-error-code.js';
 import { DEFAULT_WORKER_COMMAND, watchUntilTaken } from '../actors/queued-notice.js';
-import { encodeTask, GRAPH_HEADER, TaskErrorCode, type Task } from './task.js';
+import { encodeTask, GRAPH_HEADER, type Task } from './task.js';
 
 /** Options of {@link TaskQueue}. */
 export interface TaskQueueOptions {
@@ -40,7 +41,11 @@ export class TaskQueue {
    */
   async publish(task: Task, id: string, graph = this.#options.graph): Promise<void> {
     const { requests, names } = this.#options.resources;
-    if (graph === '') throw new TroupeError(TaskErrorCode.GraphUnknown, `cannot queue a task for ${task.path}: this process does not know which graph it runs (load its graph file)`);
+    if (graph === '')
+      throw new TroupeError(
+        NatsErrorCode.GraphUnknown,
+        `cannot queue a task for ${task.path}: this process does not know which graph it runs (load its graph file)`,
+      );
     const stamp = headers();
     stamp.set(GRAPH_HEADER, graph);
     await requests.publish(names.taskSubject(graph, task.agent), encodeTask(task), { msgId: id, headers: stamp });
