@@ -4,7 +4,7 @@ import type { ActorRecord } from '../actors/actor-record.js';
 import type { ActorRecords } from '../actors/actor-records.js';
 import type { NatsResources } from '../connection/nats-resources.js';
 import { NatsErrorCode } from '../nats-error-code.js';
-import { DEFAULT_WORKER_COMMAND, watchUntilTaken } from '../actors/queued-notice.js';
+import { DEFAULT_WORKER_COMMAND, watchUntilClaimed } from '../actors/queued-notice.js';
 import { encodeTask, GRAPH_HEADER, type Task } from './task.js';
 
 /** Options of {@link TaskQueue}. */
@@ -21,7 +21,7 @@ export interface TaskQueueOptions {
 /**
  * The task queue as one process's transport uses it: tasks go to the subject of their graph's
  * workers (`troupe.<ns>.task.<graph>.<agent>`, see `taskConsumer` for why per graph), stamped with
- * the graph's fingerprint, and a task waiting there can be watched until a worker takes it.
+ * the graph's fingerprint, and a task waiting there can be watched until a worker claims it.
  */
 export class TaskQueue {
   readonly #options: TaskQueueOptions;
@@ -52,9 +52,9 @@ export class TaskQueue {
   }
 
   /** Reports what the actor at `path` (of `agent`), just queued, waits for until a process claims it; returns what stops it. */
-  watch(runId: RunId, path: AgentPath, agent: string, report: (text: string) => void): () => void {
+  watchUntilClaimed(runId: RunId, path: AgentPath, agent: string, report: (text: string) => void): () => void {
     const { resources, records, graph, workerCommand, onError } = this.#options;
     const wanted = { agent, graph: graph === '' ? undefined : graph, command: workerCommand ?? DEFAULT_WORKER_COMMAND };
-    return watchUntilTaken(runId, path, { resources, records, wanted, report, ...(onError === undefined ? {} : { onError }) });
+    return watchUntilClaimed(runId, path, { resources, records, wanted, report, ...(onError === undefined ? {} : { onError }) });
   }
 }

@@ -8,7 +8,7 @@ export const GRAPH_HEADER = 'Troupe-Graph';
 /**
  * A unit of work on the tasks stream: host the actor at `path` — fresh with `input`, or from its
  * latest snapshot when it has one (a redelivery after its worker died, or a wake-up of an actor
- * put aside while waiting for a user, with the `command` that wakes it).
+ * set aside while waiting for a user, with the `command` that wakes it).
  */
 export interface Task {
   runId: RunId;

@@ -93,6 +93,7 @@ class TaskWorker implements Worker {
   readonly #store: NatsRunStore;
   readonly #running = new Set<TakenTask>();
   readonly #pumps: TaskPump[] = [];
+  /** `parked` is the reported name of the actors set aside (see `WorkerLoad`). */
   readonly #counts = { taken: 0, ended: 0, parked: 0, deadLettered: 0 };
   readonly #ackWaitMs: number;
   readonly #maxDeliver: number;
@@ -324,7 +325,7 @@ class TaskWorker implements Worker {
     } catch (error) {
       log?.warn({ err: error, command: task.command?.type }, 'the command that woke the actor does not apply any more');
     }
-    // Restored while waiting for a user and not answered by this task: put it aside again.
+    // Restored while waiting for a user and not answered by this task: set it aside again.
     if (snapshot !== undefined && snapshotState(snapshot) === 'waiting_user' && running.actor.agent.state === 'waiting_user') {
       this.#counts.parked += 1;
       await this.#hosting.setAside(running.actor);
