@@ -37,7 +37,7 @@ export interface ActorRecord {
    * knew it: a task that wakes the actor goes to that graph's workers.
    */
   graph?: string;
-  /** An abort asked for while no process hosted it: whoever takes it next ends it as aborted. */
+  /** An abort asked for while no process hosted it: whoever claims it next ends it as aborted. */
   abortRequested?: boolean;
   updatedAt: number;
 }

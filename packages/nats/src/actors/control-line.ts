@@ -53,7 +53,7 @@ export class ControlLine {
   /**
    * Sends `command` to the actor's host; when no process hosts it, has {@link UnhostedControl}
    * deal with it from its record, and tries again while it is between hosts (queued, or being
-   * redelivered) for up to the hand-over timeout.
+   * redelivered) for up to `handoverTimeoutMs`.
    */
   async send(runId: RunId, path: AgentPath, command: ControlCommand): Promise<void> {
     const deadline = Date.now() + (this.#options.handoverTimeoutMs ?? 10_000);

@@ -8,8 +8,8 @@ import { unclaimedChild } from './unclaimed-children.js';
 /**
  * Control of an actor no process answers for, from its record: an actor set aside waiting for a
  * user (or whose host died while it waited) is woken as a task carrying the command; an abort of
- * one between hosts is noted in its record for whoever takes it next (for a child still on the
- * queue, which has no record yet, in a record made for it); an ended one takes only a new prompt.
+ * one between hosts is noted in its record for whoever claims it next (for an unclaimed child,
+ * which has no record yet, in a record made for it); an ended one takes only a new prompt.
  */
 export class UnhostedControl {
   readonly #records: ActorRecords;

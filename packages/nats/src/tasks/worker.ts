@@ -255,7 +255,7 @@ class TaskWorker implements Worker {
       running.finish('term', 'refused', { stamped });
       return;
     }
-    // A child's task never taken before claims a record that nobody wrote yet: nothing to read first.
+    // A plain task (a fresh child, unclaimed until now) claims where no record is yet: nothing to read first.
     if (task.depth > 0 && task.input !== undefined && task.resume !== true && task.command === undefined) {
       const claim = await this.#hosting.claim(task, 'absent');
       if (claim !== undefined) {

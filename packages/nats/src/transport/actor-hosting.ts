@@ -88,8 +88,8 @@ export class ActorHosting {
 
   /**
    * Claims the actor of a task taken from the queue: listens on its control subject first, then
-   * writes its record `running` here, task-bound (`fromQueue`), only where it has none (`over` is `absent`: a
-   * child never taken) or where its record is still at the revision `over` read. Of several
+   * writes its record `running` here, task-bound (`fromQueue`), only where it has none (`over` is `absent`: an
+   * unclaimed child) or where its record is still at the revision `over` read. Of several
    * workers handed one task at once (nats-server 2.9 can do that), one wins; the others find its
    * record, and its host answers on the control subject from the moment the record exists. An
    * abort the record noted (`abortRequested`) stays noted until it is delivered. Resolves

@@ -62,7 +62,7 @@ export function createNatsTransport(options: NatsTransportOptions): NatsTranspor
  * - `control` asks the actor's host over request/reply; when no process hosts it (it was put
  *   aside waiting for a user, or its host died), a reply, an approval or a new prompt wakes it
  *   as a task carrying the command, restored from its snapshot on any worker, and an abort is
- *   noted in its record for whoever takes it next.
+ *   noted in its record for whoever claims it next.
  */
 export class NatsTransport implements Transport {
   /** Every actor's record keeps its outcome. */
@@ -175,7 +175,7 @@ export class NatsTransport implements Transport {
   /**
    * A local actor's result once its events are on the run's subject too (whoever follows the run
    * has seen them all). A remote one's from its `agent_end` event or its record, whichever comes
-   * first (the record also covers an end that came before the call). A remote one taken from the
+   * first (the record also covers an end that came before the call). A remote one claimed from the
    * queue by this very process counts as remote: it may be set aside or handed over, and woken as
    * another actor, whose end its hosted agent would never see.
    */
