@@ -2,16 +2,16 @@ import type { AgentResult, PendingInput } from '@troupe/core';
 
 /**
  * Where an actor of a distributed run stands. `queued`: a task for it is on the queue and no
- * worker has claimed it (an entry, an actor woken or handed over, or a child whose abort was asked
- * for before a worker took it; a child spawned fresh has no record until claimed). `running`: a
+ * worker has claimed it (an entry, an actor woken or handed over, or an unclaimed child whose abort was
+ * asked for, noted in a record made for it; an unclaimed child otherwise has no record). `running`: a
  * process hosts it (a worker's claim, or its spawner). `waiting`: it waits for a user, hosted or
- * put aside. `ended`: with its result.
+ * set aside. `ended`: with its result.
  */
 export type ActorStatus = 'queued' | 'running' | 'waiting' | 'ended';
 
 /**
  * What the actors bucket keeps per actor of a distributed run: enough to find it, to hand its
- * result to whoever waits for it, and to wake it up when it was put aside waiting for a user. A
+ * result to whoever waits for it, and to wake it up when it was set aside waiting for a user. A
  * worker claims a task's actor by writing its record `running` only where the record is absent or
  * still at the revision it read, so one process runs it however often the task is delivered.
  */
@@ -27,7 +27,7 @@ export interface ActorRecord {
   /** Its last run's outcome, once `ended`. */
   result?: AgentResult;
   /**
-   * Hosted for a task taken from the queue: should its host die, the queue delivers the task
+   * Task-bound (the stored name): hosted for a task taken from the queue: should its host die, the queue delivers the task
    * again (and the actor's local children come back with it). Absent for an actor its spawner
    * hosts itself, which nothing takes up but a resume of the run.
    */
@@ -37,7 +37,7 @@ export interface ActorRecord {
    * knew it: a task that wakes the actor goes to that graph's workers.
    */
   graph?: string;
-  /** An abort asked for while no process hosted it: whoever takes it next ends it as aborted. */
+  /** An abort asked for while no process hosted it: whoever claims it next ends it as aborted. */
   abortRequested?: boolean;
   updatedAt: number;
 }

@@ -61,32 +61,36 @@ export class ActorRecords {
   }
 
   /**
-   * Writes `record` only where the actor has none (`over` is `absent`) or its record is still at
-   * revision `over`: of several processes writing at once, one wins. Resolves with the revision
-   * written, or undefined when the record had moved on.
+   * The claim's write: `record` only where the actor has none (`over` is `absent`) or its record is
+   * still at revision `over`: of several processes writing at once, one wins. Resolves with the
+   * revision written, or undefined when the record had moved on.
    */
   async claim(runId: RunId, path: AgentPath, record: ActorRecord, over: number | 'absent'): Promise<number | undefined> {
-    const key = kvKey(runId, path);
-    try {
-      return over === 'absent' ? await this.#kv.create(key, JSON.stringify(record)) : await this.#kv.update(key, JSON.stringify(record), over);
-    } catch (error) {
-      if (isWrongLastSequence(error)) return undefined;
-      throw error;
-    }
+    return this.#writeOver(kvKey(runId, path), record, over);
+  }
+
+  /** Writes `record` only where the actor has none; undefined when it has one. */
+  async createIfAbsent(runId: RunId, path: AgentPath, record: ActorRecord): Promise<number | undefined> {
+    return this.#writeOver(kvKey(runId, path), record, 'absent');
   }
 
   /**
    * Applies `change` to the current record (undefined when there is none) and writes the outcome
    * unless `change` returns undefined; retried on a concurrent write. Resolves with what was written.
    */
-  async change(runId: RunId, path: AgentPath, change: (current: StoredActorRecord | undefined) => ActorRecord | undefined): Promise<StoredActorRecord | undefined> {
+  async change(
+    runId: RunId,
+    path: AgentPath,
+    change: (current: StoredActorRecord | undefined) => ActorRecord | undefined,
+  ): Promise<StoredActorRecord | undefined> {
     const key = kvKey(runId, path);
     for (let attempt = 0; ; attempt++) {
       const current = await this.get(runId, path);
       const next = change(current);
       if (next === undefined) return undefined;
       try {
-        const revision = current === undefined ? await this.#kv.create(key, JSON.stringify(next)) : await this.#kv.update(key, JSON.stringify(next), current.revision);
+        const revision =
+          current === undefined ? await this.#kv.create(key, JSON.stringify(next)) : await this.#kv.update(key, JSON.stringify(next), current.revision);
         return { path, record: next, revision };
       } catch (error) {
         if (!isWrongLastSequence(error) || attempt >= 20) throw error;
@@ -130,6 +134,16 @@ export class ActorRecords {
       watch.stop();
     }
     this.#watches.clear();
+  }
+
+  /** Writes `record` at `key` where absent or at revision `over`; undefined when the record moved on. */
+  async #writeOver(key: string, record: ActorRecord, over: number | 'absent'): Promise<number | undefined> {
+    try {
+      return over === 'absent' ? await this.#kv.create(key, JSON.stringify(record)) : await this.#kv.update(key, JSON.stringify(record), over);
+    } catch (error) {
+      if (isWrongLastSequence(error)) return undefined;
+      throw error;
+    }
   }
 
   #watch(runId: RunId): RunWatch {

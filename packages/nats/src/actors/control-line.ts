@@ -2,6 +2,7 @@ import { Empty, type Msg } from '@nats-io/transport-node';
 import { TroupeError, type AgentPath, type RunId } from '@troupe/core';
 import { TransportErrorCode, type ControlCommand } from '@troupe/runtime';
 import type { NatsResources } from '../connection/nats-resources.js';
+import { NatsErrorCode } from '../nats-error-code.js';
 import type { UnhostedControl } from './unhosted-control.js';
 
 /** Options of {@link ControlLine}. */
@@ -23,6 +24,12 @@ export interface ControlListener {
   close(): void;
 }
 
+/**
+ * How a probe (an empty request on an actor's control subject) ends: a process `answered`,
+ * `nobody` subscribes (NATS says so at once), or a subscriber stayed `silent` until the timeout.
+ */
+export type ProbeAnswer = 'answered' | 'nobody' | 'silent';
+
 /** What the host of an actor answers on its control subject. */
 interface ControlReply {
   ok?: true;
@@ -33,7 +40,7 @@ interface ControlReply {
  * The control subject of each actor of a distributed run (`…run.<runId>.control.<path>`), from
  * both ends: its host answers the commands sent there ({@link answer}), anyone else sends them
  * ({@link send}), and an empty request asks only whether a process hosts the actor
- * ({@link isHosted}). NATS says at once when nobody subscribes, so an actor no process hosts is
+ * (a probe: {@link hostedOrSilent}, {@link answers}). NATS says at once when nobody subscribes, so an actor no process hosts is
  * told apart from a slow one without waiting.
  */
 export class ControlLine {
@@ -46,7 +53,7 @@ export class ControlLine {
   /**
    * Sends `command` to the actor's host; when no process hosts it, has {@link UnhostedControl}
    * deal with it from its record, and tries again while it is between hosts (queued, or being
-   * redelivered) for up to the hand-over timeout.
+   * redelivered) for up to `handoverTimeoutMs`.
    */
   async send(runId: RunId, path: AgentPath, command: ControlCommand): Promise<void> {
     const deadline = Date.now() + (this.#options.handoverTimeoutMs ?? 10_000);
@@ -66,21 +73,21 @@ export class ControlLine {
     }
   }
 
-  /** Whether a process hosts the actor: it answers an empty request (a timeout means one does, too busy to answer). */
-  async isHosted(runId: RunId, path: AgentPath): Promise<boolean> {
+  /** The cautious probe: whether a process may host the actor; it answered, or stayed silent (one too busy to answer counts). */
+  async hostedOrSilent(runId: RunId, path: AgentPath): Promise<boolean> {
     return (await this.#probe(runId, path, this.#options.controlTimeoutMs ?? 5000)) !== 'nobody';
   }
 
   /**
-   * Whether a process answers for the actor within `timeoutMs`; silence counts as none (a host
+   * The quick probe: whether a process answers for the actor within `timeoutMs`; silence counts as none (a host
    * whose machine died keeps its subscription until nats-server notices, minutes later).
    */
   async answers(runId: RunId, path: AgentPath, timeoutMs: number): Promise<boolean> {
     return (await this.#probe(runId, path, timeoutMs)) === 'answered';
   }
 
-  /** Asks with an empty request whether a process hosts the actor: it answered, nobody subscribes, or it stayed silent. */
-  async #probe(runId: RunId, path: AgentPath, timeoutMs: number): Promise<'answered' | 'nobody' | 'silent'> {
+  /** Probes the actor: asks with an empty request whether a process hosts it. */
+  async #probe(runId: RunId, path: AgentPath, timeoutMs: number): Promise<ProbeAnswer> {
     try {
       return (await this.#request(runId, path, Empty, timeoutMs)) === undefined ? 'nobody' : 'answered';
     } catch {
@@ -123,7 +130,10 @@ export class ControlLine {
       try {
         apply(msg.json<ControlCommand>());
       } catch (failure) {
-        answer = { error: failure instanceof TroupeError ? { code: failure.code, message: failure.message } : { code: 'control_failed', message: String(failure) } };
+        answer = {
+          error:
+            failure instanceof TroupeError ? { code: failure.code, message: failure.message } : { code: NatsErrorCode.ControlFailed, message: String(failure) },
+        };
       }
     }
     msg.respond(JSON.stringify(answer));

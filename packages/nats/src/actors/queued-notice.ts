@@ -40,12 +40,12 @@ const LOOK_EVERY_MS = 1000;
 /** How long one look waits for the workers' answers. */
 const DISCOVERY_MS = 500;
 
-/** Options of {@link watchUntilTaken}. */
+/** Options of {@link watchUntilClaimed}. */
 export interface QueuedWatchOptions {
   resources: NatsResources;
   records: ActorRecords;
   wanted: WantedWorker;
-  /** Gets each new line: what the actor waits for, then who took it. */
+  /** Gets each new line: what the actor waits for, then who claimed it (the line says `taken by`). */
   report(text: string): void;
   onError?(error: unknown): void;
 }
@@ -55,9 +55,9 @@ export interface QueuedWatchOptions {
  * still unclaimed after a moment, reports what it waits for (`waiting for a worker to take
  * lead/researcher#1: no live worker hosts "researcher"; start one: …`), again whenever that
  * changes, and once it is claimed, by whom (only when it reported a wait). Returns what stops
- * the watch. A task taken at once costs one actor-record read, no discovery.
+ * the watch. A task claimed at once costs one actor-record read, no discovery.
  */
-export function watchUntilTaken(runId: RunId, path: AgentPath, options: QueuedWatchOptions): () => void {
+export function watchUntilClaimed(runId: RunId, path: AgentPath, options: QueuedWatchOptions): () => void {
   const { resources, records, wanted, report } = options;
   let stopped = false;
   let said: string | undefined;

@@ -1,5 +1,6 @@
 import { TroupeError, type AgentPath, type RunId } from '@troupe/core';
 import { failedResult, TransportErrorCode } from '@troupe/runtime';
+import { NatsErrorCode } from '../nats-error-code.js';
 import type { ActorRecord } from './actor-record.js';
 import type { ActorRecords, StoredActorRecord } from './actor-records.js';
 
@@ -12,20 +13,26 @@ export interface Stranded {
 
 /**
  * Of a run's actor records, the actors stranded by the death of the process that hosted them
- * itself (the `troupe run` that spawned them `local`): running or waiting, not hosted for a task
- * (`fromQueue`), and with no ancestor that is queued or hosted for a task (a task delivered again
- * restores its actor's local children with it). Asks `isHosted` about each: when a live process
+ * itself (the `troupe run` that spawned them `local`): running or waiting, and neither it nor an ancestor
+ * task-bound (queued, or hosted for a task: `fromQueue`) (a task delivered again
+ * restores its actor's local children with it). Probes each with `hostedOrSilent`: when a live process
  * still answers for one of them, the run is not stranded, and this rejects with
  * `run_still_hosted` naming where.
  */
-export async function strandedActors(runId: RunId, records: readonly StoredActorRecord[], isHosted: (path: AgentPath) => Promise<boolean>): Promise<Stranded> {
+export async function strandedActors(
+  runId: RunId,
+  records: readonly StoredActorRecord[],
+  hostedOrSilent: (path: AgentPath) => Promise<boolean>,
+): Promise<Stranded> {
   const byPath = new Map<string, ActorRecord>(records.map(({ path, record }) => [path, record]));
   const taskBound = (path: string): boolean => {
     const record = byPath.get(path);
     return record !== undefined && (record.status === 'queued' || record.fromQueue === true);
   };
-  const candidates = records.filter(({ path, record }) => (record.status === 'running' || record.status === 'waiting') && !selfAndAncestors(path).some(taskBound));
-  const answers = await Promise.all(candidates.map(({ path }) => isHosted(path)));
+  const candidates = records.filter(
+    ({ path, record }) => (record.status === 'running' || record.status === 'waiting') && !selfAndAncestors(path).some(taskBound),
+  );
+  const answers = await Promise.all(candidates.map(({ path }) => hostedOrSilent(path)));
   const live = candidates.filter((_, index) => answers[index] === true).sort((a, b) => a.path.localeCompare(b.path));
   if (live.length > 0) {
     const where = live.map(({ path, record }) => `${path} on ${record.host ?? 'an unnamed process'}`).join(', ');
@@ -41,7 +48,7 @@ export async function strandedActors(runId: RunId, records: readonly StoredActor
 export async function endLost(records: ActorRecords, runId: RunId, path: AgentPath): Promise<never> {
   const message = `actor ${path} of run ${runId} lost its host before its first checkpoint; it is started again`;
   const stored = await records.get(runId, path);
-  if (stored !== undefined) await records.end(runId, path, stored.record, failedResult(runId, { code: 'host_lost', message }));
+  if (stored !== undefined) await records.end(runId, path, stored.record, failedResult(runId, { code: NatsErrorCode.HostLost, message }));
   throw new TroupeError(TransportErrorCode.UnknownActor, message);
 }
 

@@ -6,10 +6,10 @@ import type { Task } from '../tasks/task.js';
 import { unclaimedChild } from './unclaimed-children.js';
 
 /**
- * Control of an actor no process answers for, from its record: an actor put aside waiting for a
+ * Control of an actor no process answers for, from its record: an actor set aside waiting for a
  * user (or whose host died while it waited) is woken as a task carrying the command; an abort of
- * one between hosts is noted in its record for whoever takes it next (for a child still on the
- * queue, which has no record yet, in a record made for it); an ended one takes only a new prompt.
+ * one between hosts is noted in its record for whoever claims it next (for an unclaimed child,
+ * which has no record yet, in a record made for it); an ended one takes only a new prompt.
  */
 export class UnhostedControl {
   readonly #records: ActorRecords;
@@ -42,30 +42,36 @@ export class UnhostedControl {
       case 'queued':
       case 'running':
         if (command.type !== 'abort') return false;
-        return (await this.#records.change(runId, path, (current) => (current?.revision === stored.revision ? { ...record, abortRequested: true, updatedAt: Date.now() } : undefined))) !== undefined;
+        return (
+          (await this.#records.change(runId, path, (current) =>
+            current?.revision === stored.revision ? { ...record, abortRequested: true, updatedAt: Date.now() } : undefined,
+          )) !== undefined
+        );
     }
   }
 
   /**
-   * A child still on the queue: an abort goes into a record made for it, unless a worker claims
-   * it first (then the caller tries again, and reaches it); other commands wait for its host.
+   * An unclaimed child (still on the queue, no record): an abort goes into a record made for it
+   * where none exists (an abort note, not a claim), unless a worker claims it first (then the caller tries again, and reaches it); other commands wait for its host.
    */
   async #unclaimed(runId: RunId, path: AgentPath, command: ControlCommand): Promise<boolean> {
     const child = await unclaimedChild(this.#store, runId, path);
     if (child === undefined) throw new TroupeError(TransportErrorCode.UnknownActor, `no actor ${path} in run ${runId}`);
     if (command.type !== 'abort') return false;
     const record: ActorRecord = { agent: child.agent, depth: child.depth, status: 'queued', abortRequested: true, updatedAt: Date.now() };
-    return (await this.#records.claim(runId, path, record, 'absent')) !== undefined;
+    return (await this.#records.createIfAbsent(runId, path, record)) !== undefined;
   }
 
   /**
-   * Queues a task that restores the actor from its snapshot and hands it `command`, for the
+   * The wake-up: queues a task that restores the actor from its snapshot and hands it `command`, for the
    * workers of the graph its record names; false when its record moved meanwhile.
    */
   async #wake(runId: RunId, stored: StoredActorRecord, command: ControlCommand): Promise<boolean> {
     const { path, record } = stored;
     const queued = await this.#records.change(runId, path, (current) =>
-      current?.revision === stored.revision ? { agent: record.agent, depth: record.depth, status: 'queued', ...graphOf(record), updatedAt: Date.now() } : undefined,
+      current?.revision === stored.revision
+        ? { agent: record.agent, depth: record.depth, status: 'queued', ...graphOf(record), updatedAt: Date.now() }
+        : undefined,
     );
     if (queued === undefined) return false;
     await this.#publish({ runId, path, agent: record.agent, depth: record.depth, command }, `${runId}:${path}:${queued.revision}`, record.graph);

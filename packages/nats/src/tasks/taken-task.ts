@@ -9,7 +9,7 @@ export type Settlement = 'ack' | 'nak' | 'term' | 'leave';
 
 /**
  * How a taken task ended, as the worker logs it: its actor ended `done`, `failed` or `aborted`,
- * or was put aside `waiting` for a user; or the task was `handed_over` (the worker stopped),
+ * or was set aside (`waiting` for a user); or the task was `handed_over` (the worker stopped),
  * `requeued` (never started), `left` to a live process running its actor, found `already_ended`,
  * `dead_lettered`, `refused` (another graph's), or `failed` before its actor started.
  */

@@ -3,8 +3,9 @@ import { TroupeError, type AgentPath, type RunId } from '@troupe/core';
 import type { ActorRecord } from '../actors/actor-record.js';
 import type { ActorRecords } from '../actors/actor-records.js';
 import type { NatsResources } from '../connection/nats-resources.js';
-import { DEFAULT_WORKER_COMMAND, watchUntilTaken } from '../actors/queued-notice.js';
-import { encodeTask, GRAPH_HEADER, TaskErrorCode, type Task } from './task.js';
+import { NatsErrorCode } from '../nats-error-code.js';
+import { DEFAULT_WORKER_COMMAND, watchUntilClaimed } from '../actors/queued-notice.js';
+import { encodeTask, GRAPH_HEADER, type Task } from './task.js';
 
 /** Options of {@link TaskQueue}. */
 export interface TaskQueueOptions {
@@ -20,7 +21,7 @@ export interface TaskQueueOptions {
 /**
  * The task queue as one process's transport uses it: tasks go to the subject of their graph's
  * workers (`troupe.<ns>.task.<graph>.<agent>`, see `taskConsumer` for why per graph), stamped with
- * the graph's fingerprint, and a task waiting there can be watched until a worker takes it.
+ * the graph's fingerprint, and a task waiting there can be watched until a worker claims it.
  */
 export class TaskQueue {
   readonly #options: TaskQueueOptions;
@@ -40,16 +41,20 @@ export class TaskQueue {
    */
   async publish(task: Task, id: string, graph = this.#options.graph): Promise<void> {
     const { requests, names } = this.#options.resources;
-    if (graph === '') throw new TroupeError(TaskErrorCode.GraphUnknown, `cannot queue a task for ${task.path}: this process does not know which graph it runs (load its graph file)`);
+    if (graph === '')
+      throw new TroupeError(
+        NatsErrorCode.GraphUnknown,
+        `cannot queue a task for ${task.path}: this process does not know which graph it runs (load its graph file)`,
+      );
     const stamp = headers();
     stamp.set(GRAPH_HEADER, graph);
     await requests.publish(names.taskSubject(graph, task.agent), encodeTask(task), { msgId: id, headers: stamp });
   }
 
   /** Reports what the actor at `path` (of `agent`), just queued, waits for until a process claims it; returns what stops it. */
-  watch(runId: RunId, path: AgentPath, agent: string, report: (text: string) => void): () => void {
+  watchUntilClaimed(runId: RunId, path: AgentPath, agent: string, report: (text: string) => void): () => void {
     const { resources, records, graph, workerCommand, onError } = this.#options;
     const wanted = { agent, graph: graph === '' ? undefined : graph, command: workerCommand ?? DEFAULT_WORKER_COMMAND };
-    return watchUntilTaken(runId, path, { resources, records, wanted, report, ...(onError === undefined ? {} : { onError }) });
+    return watchUntilClaimed(runId, path, { resources, records, wanted, report, ...(onError === undefined ? {} : { onError }) });
   }
 }

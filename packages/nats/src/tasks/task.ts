@@ -1,22 +1,14 @@
 import { parseAgentPath, parseRunId, TroupeError, type AgentPath, type RunId } from '@troupe/core';
 import type { ControlCommand } from '@troupe/runtime';
+import { NatsErrorCode } from '../nats-error-code.js';
 
 /** The header carrying the fingerprint of the graph a task was made for (see `graphHash`). */
 export const GRAPH_HEADER = 'Troupe-Graph';
 
-/** Error codes of distributed tasks. */
-export const TaskErrorCode = {
-  Malformed: 'task_malformed',
-  GraphMismatch: 'graph_mismatch',
-  /** A task cannot be queued: the process does not know which graph the actor runs, so which workers take it. */
-  GraphUnknown: 'graph_unknown',
-  DeadLettered: 'task_dead_lettered',
-} as const;
-
 /**
  * A unit of work on the tasks stream: host the actor at `path` — fresh with `input`, or from its
  * latest snapshot when it has one (a redelivery after its worker died, or a wake-up of an actor
- * put aside while waiting for a user, with the `command` that wakes it).
+ * set aside while waiting for a user, with the `command` that wakes it).
  */
 export interface Task {
   runId: RunId;
@@ -42,18 +34,18 @@ export function parseTask(body: string): Task {
   try {
     value = JSON.parse(body);
   } catch (error) {
-    throw new TroupeError(TaskErrorCode.Malformed, 'the task is not JSON', { cause: error });
+    throw new TroupeError(NatsErrorCode.TaskMalformed, 'the task is not JSON', { cause: error });
   }
-  if (typeof value !== 'object' || value === null) throw new TroupeError(TaskErrorCode.Malformed, 'the task is not an object');
+  if (typeof value !== 'object' || value === null) throw new TroupeError(NatsErrorCode.TaskMalformed, 'the task is not an object');
   const { runId, path, agent, depth, input, command, resume, sessionId } = value as Record<string, unknown>;
   if (typeof runId !== 'string' || typeof path !== 'string' || typeof agent !== 'string' || typeof depth !== 'number') {
-    throw new TroupeError(TaskErrorCode.Malformed, 'the task lacks runId, path, agent or depth');
+    throw new TroupeError(NatsErrorCode.TaskMalformed, 'the task lacks runId, path, agent or depth');
   }
   let task: Task;
   try {
     task = { runId: parseRunId(runId), path: parseAgentPath(path), agent, depth };
   } catch (error) {
-    throw new TroupeError(TaskErrorCode.Malformed, error instanceof Error ? error.message : String(error), { cause: error });
+    throw new TroupeError(NatsErrorCode.TaskMalformed, error instanceof Error ? error.message : String(error), { cause: error });
   }
   if (typeof input === 'string') task.input = input;
   if (typeof sessionId === 'string') task.sessionId = sessionId;

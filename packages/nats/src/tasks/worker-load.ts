@@ -6,7 +6,7 @@ export interface WorkerLoad {
   /** Tasks running now, and the most it runs at once. */
   running: number;
   capacity: number;
-  /** Tasks taken, ended, put aside waiting for a user, and dead-lettered since it started. */
+  /** Tasks taken (deliveries), ended, set aside waiting for a user (`parked`), and dead-lettered since it started. */
   taken: number;
   ended: number;
   parked: number;

@@ -1,13 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { Consumer, JsMsg } from '@nats-io/jetstream';
 import { Svcm, type Service } from '@nats-io/services';
+import { isSnapshotActive, snapshotState, systemClock, toErrorInfo, TroupeError, type AgentResult, type ErrorInfo } from '@troupe/core';
 import {
-  isSnapshotActive, snapshotState, systemClock, toErrorInfo, TroupeError, type AgentResult, type ErrorInfo,
-} from '@troupe/core';
-import { clockSleep, defaultToolRegistry, endedResult, failedResult, graphActorFactory, type ActorBuildOptions, type GraphConfig, type Logger, type SpawnRequest } from '@troupe/runtime';
+  clockSleep,
+  defaultToolRegistry,
+  GraphErrorCode,
+  endedResult,
+  failedResult,
+  graphActorFactory,
+  type ActorBuildOptions,
+  type GraphConfig,
+  type Logger,
+  type SpawnRequest,
+} from '@troupe/runtime';
 import { graphHash } from './graph-hash.js';
 import { restoreLocalChildren } from '../actors/local-children.js';
 import type { NatsResources } from '../connection/nats-resources.js';
+import { NatsErrorCode } from '../nats-error-code.js';
 import { createNatsRunStore, loadSnapshot, type NatsRunStore } from '../store/nats-run-store.js';
 import type { ActorHosting, Claim } from '../transport/actor-hosting.js';
 import { createNatsTransport, type NatsTransport } from '../transport/nats-transport.js';
@@ -18,7 +28,7 @@ import { taskConsumer } from './task-consumer.js';
 import { TaskPump } from './task-pump.js';
 import { outcomeOfResult, TakenTask } from './taken-task.js';
 import { countTakes } from './task-takes.js';
-import { GRAPH_HEADER, parseTask, TaskErrorCode, type Task } from './task.js';
+import { GRAPH_HEADER, parseTask, type Task } from './task.js';
 
 /** Options of {@link startWorker}. */
 export interface WorkerOptions extends ActorBuildOptions {
@@ -83,6 +93,7 @@ class TaskWorker implements Worker {
   readonly #store: NatsRunStore;
   readonly #running = new Set<TakenTask>();
   readonly #pumps: TaskPump[] = [];
+  /** `parked` is the reported name of the actors set aside (see `WorkerLoad`). */
   readonly #counts = { taken: 0, ended: 0, parked: 0, deadLettered: 0 };
   readonly #ackWaitMs: number;
   readonly #maxDeliver: number;
@@ -94,7 +105,8 @@ class TaskWorker implements Worker {
     this.id = options.id ?? `worker-${randomUUID().slice(0, 8)}`;
     const { graph } = options;
     this.#agents = options.agents ?? Object.keys(graph.agents);
-    for (const agent of this.#agents) if (graph.agents[agent] === undefined) throw new TroupeError('unknown_agent', `the graph has no agent "${agent}" to host`);
+    for (const agent of this.#agents)
+      if (graph.agents[agent] === undefined) throw new TroupeError(GraphErrorCode.UnknownAgent, `the graph has no agent "${agent}" to host`);
     this.#hash = graphHash(graph);
     this.#slots = new Slots(options.concurrency ?? 16);
     this.#ackWaitMs = options.ackWaitMs ?? 30_000;
@@ -106,7 +118,13 @@ class TaskWorker implements Worker {
     this.#transport = createNatsTransport({
       resources: options.resources,
       store,
-      factory: graphActorFactory(graph, { ...build, store, sleep: clockSleep(build.clock ?? systemClock), tools: build.tools ?? defaultToolRegistry(), onError }),
+      factory: graphActorFactory(graph, {
+        ...build,
+        store,
+        sleep: clockSleep(build.clock ?? systemClock),
+        tools: build.tools ?? defaultToolRegistry(),
+        onError,
+      }),
       graphHash: this.#hash,
       placement: (agent) => graph.agents[agent]?.placement ?? 'local',
       concurrency: (agent) => graph.agents[agent]?.concurrency,
@@ -231,13 +249,13 @@ class TaskWorker implements Worker {
     const stamped = msg.headers?.get(GRAPH_HEADER) ?? '';
     if (stamped !== this.#hash) {
       await this.#endWith(task, {
-        code: TaskErrorCode.GraphMismatch,
+        code: NatsErrorCode.GraphMismatch,
         message: `worker ${this.id} runs graph ${this.#hash} but the task for ${task.path} was made for graph ${stamped || '(none)'}: start workers with the coordinator's graph file`,
       });
       running.finish('term', 'refused', { stamped });
       return;
     }
-    // A child's task never taken before claims a record that nobody wrote yet: nothing to read first.
+    // A plain task (a fresh child, unclaimed until now) claims where no record is yet: nothing to read first.
     if (task.depth > 0 && task.input !== undefined && task.resume !== true && task.command === undefined) {
       const claim = await this.#hosting.claim(task, 'absent');
       if (claim !== undefined) {
@@ -307,7 +325,7 @@ class TaskWorker implements Worker {
     } catch (error) {
       log?.warn({ err: error, command: task.command?.type }, 'the command that woke the actor does not apply any more');
     }
-    // Restored while waiting for a user and not answered by this task: put it aside again.
+    // Restored while waiting for a user and not answered by this task: set it aside again.
     if (snapshot !== undefined && snapshotState(snapshot) === 'waiting_user' && running.actor.agent.state === 'waiting_user') {
       this.#counts.parked += 1;
       await this.#hosting.setAside(running.actor);
@@ -329,7 +347,12 @@ class TaskWorker implements Worker {
         this.#hosting.release(actor);
         void this.#finishRun(task, result)
           .catch((error: unknown) => log?.error({ err: error }, 'recording the run end failed'))
-          .finally(() => running.finish('ack', outcomeOfResult(result), { stopReason: result.stopReason, ...(result.error === undefined ? {} : { error: result.error.code }) }));
+          .finally(() =>
+            running.finish('ack', outcomeOfResult(result), {
+              stopReason: result.stopReason,
+              ...(result.error === undefined ? {} : { error: result.error.code }),
+            }),
+          );
       },
     });
   }
@@ -340,7 +363,7 @@ class TaskWorker implements Worker {
     const deliveries = takes - 1;
     const reason = `the task for ${task.path} was delivered ${deliveries === 1 ? 'once' : `${deliveries} times`} without finishing (each worker that took it died or was stopped); it was moved to ${names.deadSubject(task.agent)}`;
     await requests.publish(names.deadSubject(task.agent), JSON.stringify({ task, deliveries, reason, worker: this.id, at: Date.now() }));
-    await this.#endWith(task, { code: TaskErrorCode.DeadLettered, message: reason });
+    await this.#endWith(task, { code: NatsErrorCode.TaskDeadLettered, message: reason });
     this.#counts.deadLettered += 1;
     running.log?.error({ deliveries }, 'task dead-lettered');
     running.finish('term', 'dead_lettered', { deliveries });

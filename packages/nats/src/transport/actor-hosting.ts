@@ -48,7 +48,7 @@ export interface Claim {
  * The hosting role of a process in a distributed run: what it does for the actors it hosts. It
  * claims a task's actor by its record, hosts actors (answering each one's control subject, keeping
  * its record — running, waiting, ended — in order and after its checkpoints), lets them go, and
- * puts aside one that waits for a user. One {@link HostedEntry} per hosted actor holds what it
+ * sets aside one that waits for a user. One {@link HostedEntry} per hosted actor holds what it
  * keeps about it. `NatsTransport` hosts its `local` actors through it; a worker, the actors of the
  * tasks it takes.
  */
@@ -88,8 +88,8 @@ export class ActorHosting {
 
   /**
    * Claims the actor of a task taken from the queue: listens on its control subject first, then
-   * writes its record `running` here (`fromQueue`), only where it has none (`over` is `absent`: a
-   * child never taken) or where its record is still at the revision `over` read. Of several
+   * writes its record `running` here, task-bound (`fromQueue`), only where it has none (`over` is `absent`: an
+   * unclaimed child) or where its record is still at the revision `over` read. Of several
    * workers handed one task at once (nats-server 2.9 can do that), one wins; the others find its
    * record, and its host answers on the control subject from the moment the record exists. An
    * abort the record noted (`abortRequested`) stays noted until it is delivered. Resolves
@@ -133,7 +133,7 @@ export class ActorHosting {
   }
 
   /**
-   * Puts aside an actor hosted here that waits for a user (one restored already waiting, which
+   * Sets aside an actor hosted here that waits for a user (one restored already waiting, which
    * emits no new wait): records what it waits for, then stops hosting it.
    */
   async setAside(actor: HostedActor): Promise<void> {
@@ -171,7 +171,7 @@ export class ActorHosting {
 
   /**
    * Hosts `request` here. A claimed actor (`claimed` is the listener of its claim) is recorded
-   * already; any other gets its record `running` here at once (whoever spawned it may ask elsewhere
+   * already, task-bound; any other gets its record `running` here at once (whoever spawned it may ask elsewhere
    * for its result).
    */
   #hostHere(request: SpawnRequest, hooks: HostingHooks, claimed?: ControlListener): HostedActor {

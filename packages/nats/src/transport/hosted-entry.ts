@@ -17,7 +17,7 @@ export type RecordBase = Pick<ActorRecord, 'agent' | 'depth' | 'fromQueue' | 'gr
 /**
  * What this process keeps about one actor it hosts, from the moment it hosts it until it lets it
  * go: the subscription to its control subject, what its host wants to learn about it, whether it
- * was taken from the queue, whether it waits for a user, and its record writes, kept in order
+ * is task-bound (hosted for a task taken from the queue), whether it waits for a user, and its record writes, kept in order
  * (a `waiting` record must not land after the `ended` one that follows it).
  */
 export class HostedEntry {
@@ -25,17 +25,17 @@ export class HostedEntry {
   /** Its control subject, answered while it is hosted here. */
   readonly listener: ControlListener;
   readonly hooks: HostingHooks;
-  /** Hosted for a task taken from the queue: its records say `fromQueue` (see {@link ActorRecord.fromQueue}). */
-  readonly fromQueue: boolean;
+  /** Task-bound: hosted for a task taken from the queue; its records say so as `fromQueue` (see {@link ActorRecord.fromQueue}). */
+  readonly taskBound: boolean;
   /** It waits for a user: the next `thinking` or `tool_executing` state records it `running` again. */
   waiting = false;
   #writes: Promise<unknown> = Promise.resolve();
 
-  constructor(request: SpawnRequest, listener: ControlListener, hooks: HostingHooks, fromQueue: boolean) {
+  constructor(request: SpawnRequest, listener: ControlListener, hooks: HostingHooks, taskBound: boolean) {
     this.request = request;
     this.listener = listener;
     this.hooks = hooks;
-    this.fromQueue = fromQueue;
+    this.taskBound = taskBound;
   }
 
   /** Settles once every record write queued so far has settled. */
@@ -57,7 +57,7 @@ export class HostedEntry {
   /** The fields every record of it carries; `graph` is the process's (see `TaskQueue.recordGraph`). */
   base(graph: Pick<ActorRecord, 'graph'>): RecordBase {
     const base: RecordBase = { agent: this.request.agent, depth: this.request.depth, ...graph };
-    if (this.fromQueue) base.fromQueue = true;
+    if (this.taskBound) base.fromQueue = true;
     return base;
   }
 }

@@ -62,7 +62,7 @@ export function createNatsTransport(options: NatsTransportOptions): NatsTranspor
  * - `control` asks the actor's host over request/reply; when no process hosts it (it was put
  *   aside waiting for a user, or its host died), a reply, an approval or a new prompt wakes it
  *   as a task carrying the command, restored from its snapshot on any worker, and an abort is
- *   noted in its record for whoever takes it next.
+ *   noted in its record for whoever claims it next.
  */
 export class NatsTransport implements Transport {
   /** Every actor's record keeps its outcome. */
@@ -151,7 +151,10 @@ export class NatsTransport implements Transport {
     const spawning = this.#remote.spawning(runId, path);
     try {
       // An entry has no child record to say it exists: it is recorded queued (once a run).
-      const queued = depth === 0 ? this.#records.put(runId, path, { agent, depth, status: 'queued', ...this.#queue.recordGraph, updatedAt: Date.now() }) : Promise.resolve(0);
+      const queued =
+        depth === 0
+          ? this.#records.put(runId, path, { agent, depth, status: 'queued', ...this.#queue.recordGraph, updatedAt: Date.now() })
+          : Promise.resolve(0);
       const [revision] = await Promise.all([queued, this.#queue.publish(task, `${runId}:${path}`)]);
       spawning.spawned(revision);
     } catch (error) {
@@ -172,8 +175,8 @@ export class NatsTransport implements Transport {
   /**
    * A local actor's result once its events are on the run's subject too (whoever follows the run
    * has seen them all). A remote one's from its `agent_end` event or its record, whichever comes
-   * first (the record also covers an end that came before the call). A remote one taken from the
-   * queue by this very process counts as remote: it may be put aside or handed over, and woken as
+   * first (the record also covers an end that came before the call). A remote one claimed from the
+   * queue by this very process counts as remote: it may be set aside or handed over, and woken as
    * another actor, whose end its hosted agent would never see.
    */
   async result(runId: RunId, path: AgentPath): Promise<AgentResult> {
@@ -199,7 +202,7 @@ export class NatsTransport implements Transport {
    * checkpointed) is ended as lost when its result is asked for, so its parent starts it again.
    */
   async stranded(runId: RunId): Promise<ReadonlySet<AgentPath>> {
-    const found = await strandedActors(runId, await this.#records.list(runId), (path) => this.#line.isHosted(runId, path));
+    const found = await strandedActors(runId, await this.#records.list(runId), (path) => this.#line.hostedOrSilent(runId, path));
     for (const path of found.paths) this.#stranded.set(`${runId}\n${path}`, found.aborted.has(path));
     return found.paths;
   }
@@ -221,12 +224,13 @@ export class NatsTransport implements Transport {
 
   /**
    * While the actor at `path` waits on the task queue, reports what it waits for (no live worker
-   * hosts its agent: the command that starts one) and then who took it (see `watchUntilTaken`).
+   * hosts its agent: the command that starts one) and then who claimed it (see `watchUntilClaimed`; the
+   * name of this method is the runtime's `Transport.watchUntilTaken`).
    * A `local` actor is hosted at once: nothing to report.
    */
   watchUntilTaken(request: Pick<SpawnRequest, 'runId' | 'path' | 'agent'>, report: (text: string) => void): () => void {
     if (this.#closed || this.#options.placement(request.agent) === 'local') return () => undefined;
-    return this.#queue.watch(request.runId, request.path, request.agent, report);
+    return this.#queue.watchUntilClaimed(request.runId, request.path, request.agent, report);
   }
 
   #assertOpen(): void {
