@@ -17,20 +17,12 @@ import { createRunId, createSessionId, parseAgentPath, type AgentPath, type RunI
 import { applyHistoryOps, isCommand, isHistoryOp } from './machine-outputs.js';
 import type { AgentContext, AgentMachineEvent, MachineOutput, PendingInput, QueueName } from './machine-types.js';
 import { emptyUsage } from './usage.js';
-import { inModelContext, type Message, type UserContent } from './messages.js';
+import { inModelContext, type Message } from './messages.js';
 import { PERMISSION_DECISIONS, type PermissionDecision } from './permissions.js';
+import { promptMessages, type PromptInput, type RunOptions } from './prompt-input.js';
 import { buildResult } from './run-result.js';
 import { RunTracker } from './run-tracker.js';
 import type { StreamingMessage } from './streaming-message.js';
-
-/** What `prompt` accepts: text, text with images, or whole messages. */
-export type PromptInput = string | UserContent[] | Message[];
-
-/** Options of one run. */
-export interface RunOptions {
-  /** The id the run's events carry. Default: a new id. Sub-agents share their parent run's id. */
-  runId?: RunId;
-}
 
 const ACTIVE: ReadonlySet<AgentStateName> = new Set(['thinking', 'tool_executing', 'waiting_user']);
 
@@ -71,7 +63,11 @@ export class Agent {
 
     this.#runs = new RunTracker(this.#clock);
     const emit = (payload: AgentEventPayload): void => this.#publish(payload);
-    this.#hooks = new HookRunner(options.hooks ?? {}, (error) => emit({ type: 'error', error }), () => ({ runId: this.#runId, sessionId: this.sessionId, messages: this.#history }));
+    this.#hooks = new HookRunner(
+      options.hooks ?? {},
+      (error) => emit({ type: 'error', error }),
+      () => ({ runId: this.#runId, sessionId: this.sessionId, messages: this.#history }),
+    );
     this.#effects = new AgentEffects(options, {
       agentPath: this.path,
       clock: this.#clock,
@@ -181,8 +177,7 @@ export class Agent {
   prompt(input: PromptInput, options: RunOptions = {}): Promise<AgentResult> {
     this.#assertIdle('prompt');
     const at = this.#clock.now();
-    const messages: Message[] =
-      typeof input === 'string' || isContentList(input) ? [{ role: 'user', content: input, timestamp: at }] : input;
+    const messages = promptMessages(input, at);
     return this.#start({ type: 'PROMPT', runId: options.runId ?? createRunId(at), messages });
   }
 
@@ -390,11 +385,15 @@ export class Agent {
     const info = { code: ErrorCode.Internal, message: error instanceof Error ? error.message : String(error) };
     this.#publish({ type: 'error', error: info });
     const run = this.#context.run;
-    this.#runs.end({ runId: this.#runId, stopReason: 'error', messages: [], text: '', turns: run?.turns ?? 0, usage: run?.usage ?? emptyUsage(), durationMs: 0, error: info });
+    this.#runs.end({
+      runId: this.#runId,
+      stopReason: 'error',
+      messages: [],
+      text: '',
+      turns: run?.turns ?? 0,
+      usage: run?.usage ?? emptyUsage(),
+      durationMs: 0,
+      error: info,
+    });
   }
-}
-
-function isContentList(input: UserContent[] | Message[]): input is UserContent[] {
-  const first = input[0];
-  return first === undefined || 'type' in first;
 }

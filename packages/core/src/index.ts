@@ -13,8 +13,20 @@ export { AgentStateError, ErrorCode, toErrorInfo, TroupeError } from './errors.j
 export { childPath, createRunId, createSessionId, parseAgentPath, parseRunId } from './ids.js';
 export { denyPatterns, inputText, maxInputLength, rewriteInput } from './input-guardrails.js';
 export {
-  cancelText, errorResult, INCOMPLETE_TOOL_CALL, INTERRUPT_EXPLANATION, INTERRUPT_TOOL, INTERRUPT_USER, INTERRUPTED_TOOL_RESULT, LIMIT_REACHED,
-  permissionDenied, permissionDeniedPermanently, SKIPPED_BY_STEERING, STREAM_ABORTED, TASK_REMINDER, toolExecutionError,
+  cancelText,
+  errorResult,
+  INCOMPLETE_TOOL_CALL,
+  INTERRUPT_EXPLANATION,
+  INTERRUPT_TOOL,
+  INTERRUPT_USER,
+  INTERRUPTED_TOOL_RESULT,
+  LIMIT_REACHED,
+  permissionDenied,
+  permissionDeniedPermanently,
+  SKIPPED_BY_STEERING,
+  STREAM_ABORTED,
+  TASK_REMINDER,
+  toolExecutionError,
 } from './interrupts.js';
 export { DEFAULT_MAX_TURNS, limitNotice, limitReached, MAX_ITERATIONS_REACHED, resolveLimits } from './limits.js';
 export { NOTICE_MODEL } from './machine-steps.js';
@@ -28,7 +40,7 @@ export { defineTool } from './tool.js';
 export { isToolSource, ToolSet } from './tool-set.js';
 export { addUsage, emptyUsage } from './usage.js';
 
-export type { PromptInput, RunOptions } from './agent.js';
+export type { PromptInput, RunOptions } from './prompt-input.js';
 export type { AgentMachine, AgentMachineInput } from './agent-machine.js';
 export type { AgentHooks, HookContext, RunHookContext, TurnEndContext } from './agent-hooks.js';
 export type { AgentOptions, Completion, QueueMode, ToolExecution } from './agent-options.js';
@@ -47,14 +59,43 @@ export type { AgentPath, Brand, RunId } from './ids.js';
 export type { CancelReason } from './interrupts.js';
 export type { Limits } from './limits.js';
 export type { DenyPatternsOptions, GuardrailInput, GuardrailVerdict, InputGuardrail } from './input-guardrails.js';
-export type { AgentContext, AgentMachineEvent, EffectCommand, MachineSettings, PendingInput, QueueName, RunState, SuspendedCall, ToolBatch } from './machine-types.js';
 export type {
-  AssistantContent, AssistantMessage, CustomMessage, ImageContent, LlmMessage, Message, StopReason, TextContent, ThinkingContent, ToolCall, ToolResultMessage, UserContent,
+  AgentContext,
+  AgentMachineEvent,
+  EffectCommand,
+  MachineSettings,
+  PendingInput,
+  QueueName,
+  RunState,
+  SuspendedCall,
+  ToolBatch,
+} from './machine-types.js';
+export type {
+  AssistantContent,
+  AssistantMessage,
+  CustomMessage,
+  ImageContent,
+  LlmMessage,
+  Message,
+  StopReason,
+  TextContent,
+  ThinkingContent,
+  ToolCall,
+  ToolResultMessage,
+  UserContent,
   UserMessage,
 } from './messages.js';
 export type { PermissionDecision, PermissionFunction, PermissionPolicy, PermissionRules, PermissionVerdict, RememberedPermissions } from './permissions.js';
 export type {
-  Provider, ProviderCallOptions, ProviderErrorKind, ProviderEvent, ProviderFailure, ProviderRequest, StreamDelta, ThinkingLevel, ToolDefinition,
+  Provider,
+  ProviderCallOptions,
+  ProviderErrorKind,
+  ProviderEvent,
+  ProviderFailure,
+  ProviderRequest,
+  StreamDelta,
+  ThinkingLevel,
+  ToolDefinition,
 } from './provider.js';
 export type { ExponentialBackoffOptions, RetryStrategy } from './retry-strategy.js';
 export type { StreamingMessage } from './streaming-message.js';
