@@ -33,7 +33,12 @@ const keys: KeyInput = {
         onInterrupt();
         return;
       }
-      onKey({ sequence: key?.sequence ?? sequence ?? '', ...(key?.name === undefined ? {} : { name: key.name }), ...(key?.ctrl === true ? { ctrl: true } : {}), ...(key?.meta === true ? { meta: true } : {}) });
+      onKey({
+        sequence: key?.sequence ?? sequence ?? '',
+        ...(key?.name === undefined ? {} : { name: key.name }),
+        ...(key?.ctrl === true ? { ctrl: true } : {}),
+        ...(key?.meta === true ? { meta: true } : {}),
+      });
     };
     stdin.setRawMode(true);
     stdin.on('keypress', onKeypress);
@@ -46,7 +51,8 @@ const keys: KeyInput = {
   },
 };
 
-const terminal: Terminal | undefined = process.stderr.isTTY === true ? { stream: process.stderr, ...(process.stdin.isTTY === true ? { keys } : {}) } : undefined;
+const terminal: Terminal | undefined =
+  process.stderr.isTTY === true ? { stream: process.stderr, ...(process.stdin.isTTY === true ? { keys } : {}) } : undefined;
 
 try {
   process.exitCode = await runCli(process.argv.slice(2), {

@@ -40,7 +40,11 @@ describe('troupe run', () => {
     const io = captureIo();
     const code = await runCli(['run', '--runs-dir', RUNS, fixturePath('echo.yaml'), '-i', 'Say ping', '--json'], io);
     expect(code).toBe(0);
-    const events = io.stdoutText().trimEnd().split('\n').map((line) => JSON.parse(line) as AgentEvent);
+    const events = io
+      .stdoutText()
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as AgentEvent);
     expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['agent_start', 'message_update', 'tool_end']));
     const last = events.at(-1);
     expect(last?.type).toBe('agent_end');

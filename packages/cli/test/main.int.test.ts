@@ -23,16 +23,24 @@ describe('troupe (child process)', () => {
   it('runs the offline example, which calls the clock tool', async () => {
     const result = await spawnTroupe(['run', HELLO_EXAMPLE, '--input', 'What time is it?', '--json']);
     expect(result.code).toBe(0);
-    const events = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as AgentEvent);
+    const events = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as AgentEvent);
     const toolEnd = events.find((e) => e.type === 'tool_end');
     expect(toolEnd?.type === 'tool_end' && toolEnd.toolName).toBe('clock');
-    expect(toolEnd?.type === 'tool_end' && toolEnd.result.content).toEqual([{ type: 'text', text: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) }]);
+    expect(toolEnd?.type === 'tool_end' && toolEnd.result.content).toEqual([
+      { type: 'text', text: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) },
+    ]);
   });
 
   it('prints JSON lines with --json', async () => {
     const result = await spawnTroupe(['run', 'echo.yaml', '--input', 'Say ping', '--json']);
     expect(result.code).toBe(0);
-    const events = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as AgentEvent);
+    const events = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as AgentEvent);
     expect(events.at(-1)?.type).toBe('agent_end');
     const seqs = events.map((e) => e.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));

@@ -44,7 +44,11 @@ export interface TroupeSpawnOptions {
 export function startTroupe(args: readonly string[], options: TroupeSpawnOptions = {}): RunningTroupe {
   // Plain output: nx sets FORCE_COLOR for the tasks it runs, which would win over NO_COLOR.
   const { FORCE_COLOR: _forced, ...inherited } = process.env;
-  const child = spawn(process.execPath, [TROUPE_BIN, ...args], { cwd: options.cwd ?? FIXTURES, env: { ...inherited, NO_COLOR: '1', ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [TROUPE_BIN, ...args], {
+    cwd: options.cwd ?? FIXTURES,
+    env: { ...inherited, NO_COLOR: '1', ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   child.stdin.on('error', () => undefined); // a child that exits without reading all of it: EPIPE, not a failure
   child.stdin.end(options.stdin ?? '');
   let stdout = '';
@@ -75,7 +79,9 @@ export function startTroupe(args: readonly string[], options: TroupeSpawnOptions
           resolve(text);
         } else if (child.exitCode !== null || child.signalCode !== null) {
           watchers.delete(check);
-          reject(new Error(`troupe ${args.join(' ')} exited (${child.exitCode ?? child.signalCode}) before writing ${pattern} to ${stream}:\n${stdout}\n${stderr}`));
+          reject(
+            new Error(`troupe ${args.join(' ')} exited (${child.exitCode ?? child.signalCode}) before writing ${pattern} to ${stream}:\n${stdout}\n${stderr}`),
+          );
         }
       };
       watchers.add(check);

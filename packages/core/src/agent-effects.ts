@@ -68,16 +68,23 @@ export class AgentEffects {
       compaction,
       hooks,
       ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
-      clock, now, emit, send,
+      clock,
+      now,
+      emit,
+      send,
     });
     this.#tools = new ToolEffect({
-      tools, validator, hooks,
+      tools,
+      validator,
+      hooks,
       permissions: options.permissions ?? DEFAULT_PERMISSIONS,
       execution: options.toolExecution ?? { mode: 'parallel' },
       agentPath: deps.agentPath,
       runId: deps.runId,
       sessionId: deps.sessionId,
-      now, emit, send,
+      now,
+      emit,
+      send,
     });
   }
 

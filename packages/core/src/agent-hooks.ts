@@ -50,7 +50,10 @@ export interface AgentHooks {
   onRunStart?(ctx: RunHookContext): void;
   // biome-ignore lint/suspicious/noConfusingVoidType: a hook that returns nothing must type-check as one
   beforeTurn?(ctx: HookContext): void | { stop: string };
-  transformContext?(messages: readonly Message[], options: { signal: AbortSignal; compaction?: CompactionInfo }): readonly Message[] | Promise<readonly Message[]>;
+  transformContext?(
+    messages: readonly Message[],
+    options: { signal: AbortSignal; compaction?: CompactionInfo },
+  ): readonly Message[] | Promise<readonly Message[]>;
   convertToLlm?(message: CustomMessage): LlmMessage | readonly LlmMessage[] | undefined;
   beforeToolCall?(call: ToolCall, options: { signal: AbortSignal }): { veto: string } | undefined | Promise<{ veto: string } | undefined>;
   afterToolCall?(call: ToolCall, result: ToolResultMessage): ToolResultMessage | undefined | Promise<ToolResultMessage | undefined>;

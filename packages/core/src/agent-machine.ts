@@ -35,11 +35,37 @@ import { cancelText, INTERRUPT_TOOL, INTERRUPT_USER } from './interrupts.js';
 import { batchRoute, replyRoute, type BatchRoute, type ReplyRoute } from './machine-routes.js';
 import { clearQueues, resetContext, setMessages } from './machine-admin-steps.js';
 import {
-  announcePending, answerQuestion, appendMessage, beginTurn, Changes, endAtLimit, endRun, endTurn, fillUnfinished, finishBatch, questionOf, recordOutcome,
-  reportEnd, requestGuard, requestModel, requestTools, startRun, type Step,
+  announcePending,
+  answerQuestion,
+  appendMessage,
+  beginTurn,
+  Changes,
+  endAtLimit,
+  endRun,
+  endTurn,
+  fillUnfinished,
+  finishBatch,
+  questionOf,
+  recordOutcome,
+  reportEnd,
+  requestGuard,
+  requestModel,
+  requestTools,
+  startRun,
+  type Step,
 } from './machine-steps.js';
 import {
-  compacted, modelFailed, rearmRetry, replyError, requestCompaction, resumeCompaction, scheduleRetry, stopAtLimit, textTurn, toolTurn, truncated,
+  compacted,
+  modelFailed,
+  rearmRetry,
+  replyError,
+  requestCompaction,
+  resumeCompaction,
+  scheduleRetry,
+  stopAtLimit,
+  textTurn,
+  toolTurn,
+  truncated,
 } from './machine-model-steps.js';
 import { askOutputAgain, invalidOutput, refused, rejected, stop, stoppedByHook } from './machine-outcome-steps.js';
 import type { AgentContext, AgentMachineEvent, MachineOutput, MachineSettings } from './machine-types.js';
@@ -59,8 +85,16 @@ export interface AgentMachineInput {
 export function initialAgentContext(input: AgentMachineInput): AgentContext {
   const messages = input.messages ?? [];
   const context: AgentContext = {
-    historyLength: messages.length, endsWithReply: endsWithReply(messages), steering: [], followUps: [], permissions: {}, settings: input.settings, request: 0,
-    run: null, pending: null, outbox: [],
+    historyLength: messages.length,
+    endsWithReply: endsWithReply(messages),
+    steering: [],
+    followUps: [],
+    permissions: {},
+    settings: input.settings,
+    request: 0,
+    run: null,
+    pending: null,
+    outbox: [],
   };
   if (input.sessionId !== undefined) context.sessionId = input.sessionId;
   return context;
@@ -206,7 +240,11 @@ export const agentMachine = setup({
     batch: ({ context, event }, params: { route: BatchRoute }) => batchRoute(context, event) === params.route,
     current: ({ context, event }) => 'request' in event && event.request === context.request,
     canCompact: ({ context, event }) =>
-      event.type === 'MODEL.FAILED' && event.request === context.request && event.error.kind === 'overflow' && context.settings.compacts && context.run?.compacted === false,
+      event.type === 'MODEL.FAILED' &&
+      event.request === context.request &&
+      event.error.kind === 'overflow' &&
+      context.settings.compacts &&
+      context.run?.compacted === false,
     canPrecompact: ({ context, event }) =>
       event.type === 'MODEL.COMPACT' && event.request === context.request && context.run?.compacted === false && context.run.precompacted !== true,
     willRetry: ({ context, event }) => event.type === 'MODEL.FAILED' && event.request === context.request && event.retryInMs !== undefined,

@@ -22,7 +22,15 @@ export interface ModelSettings {
   topP?: number;
 }
 
-const MODEL_SETTING_KEYS = ['provider', 'model', 'systemPrompt', 'thinking', 'maxTokens', 'temperature', 'topP'] as const satisfies readonly (keyof ModelSettings)[];
+const MODEL_SETTING_KEYS = [
+  'provider',
+  'model',
+  'systemPrompt',
+  'thinking',
+  'maxTokens',
+  'temperature',
+  'topP',
+] as const satisfies readonly (keyof ModelSettings)[];
 
 /** What `Agent.configure` may change between runs: the model settings and the tools. */
 export interface AgentChanges extends Partial<ModelSettings> {

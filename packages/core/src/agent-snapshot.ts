@@ -66,7 +66,12 @@ export interface AgentCheckpoint {
  * the same array whose last message is still at its place means only what follows it is new.
  */
 export function checkpointOf(
-  agentPath: string, seq: number, state: AgentSnapshot['state'], context: AgentContext, messages: Message[], since?: CheckpointMark,
+  agentPath: string,
+  seq: number,
+  state: AgentSnapshot['state'],
+  context: AgentContext,
+  messages: Message[],
+  since?: CheckpointMark,
 ): AgentCheckpoint {
   const { outbox: _outbox, historyLength: _length, endsWithReply: _replied, ...rest } = context;
   const same = since !== undefined && (since.history === undefined || since.history === messages);
@@ -104,7 +109,10 @@ export function parseAgentSnapshot(value: unknown): AgentSnapshot {
   }
   if (typeof snapshot.agentPath !== 'string' || typeof snapshot.seq !== 'number') return fail('agentPath or seq missing');
   const view = context.view;
-  if (view !== undefined && (typeof view !== 'object' || view === null || !Array.isArray(view.head) || !(view.from >= 0 && view.from <= context.messages.length))) {
+  if (
+    view !== undefined &&
+    (typeof view !== 'object' || view === null || !Array.isArray(view.head) || !(view.from >= 0 && view.from <= context.messages.length))
+  ) {
     return fail('context.view does not fit the history');
   }
   return snapshot as AgentSnapshot;

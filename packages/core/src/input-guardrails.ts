@@ -67,7 +67,8 @@ export function maxInputLength(max: number): InputGuardrail {
   if (!Number.isInteger(max) || max < 1) throw new RangeError(`maxInputLength: max must be a positive integer, got ${max}`);
   return {
     name: 'maxInputLength',
-    check: ({ text }) => (text.length > max ? { action: 'reject', reason: `the input is ${text.length} characters long, over the limit of ${max}` } : undefined),
+    check: ({ text }) =>
+      text.length > max ? { action: 'reject', reason: `the input is ${text.length} characters long, over the limit of ${max}` } : undefined,
   };
 }
 

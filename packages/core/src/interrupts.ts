@@ -52,7 +52,12 @@ export const TASK_REMINDER = 'Continue with the task. When it is fully done, cal
 /** An error tool result answering `call` with `text`. */
 export function errorResult(call: Pick<ToolCall, 'id' | 'name'>, text: string, timestamp: number, details?: unknown): ToolResultMessage {
   const result: ToolResultMessage = {
-    role: 'toolResult', toolCallId: call.id, toolName: call.name, content: [{ type: 'text', text }], isError: true, timestamp,
+    role: 'toolResult',
+    toolCallId: call.id,
+    toolName: call.name,
+    content: [{ type: 'text', text }],
+    isError: true,
+    timestamp,
   };
   if (details !== undefined) result.details = details;
   return result;

@@ -27,7 +27,14 @@ export const invalidOutput: Step = (c, e) => {
   const { output } = e;
   const attempts = (c.run.outputAttempts ?? 0) + 1;
   const problem = output?.ok === false ? output.problem : 'it is not valid JSON';
-  endRun(c, { stopReason: 'error', error: { code: ErrorCode.InvalidOutput, message: `no acceptable JSON after ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}: ${problem}`, data: { attempts, problem } } });
+  endRun(c, {
+    stopReason: 'error',
+    error: {
+      code: ErrorCode.InvalidOutput,
+      message: `no acceptable JSON after ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}: ${problem}`,
+      data: { attempts, problem },
+    },
+  });
 };
 
 /** An input guardrail rejected the prompt (or threw): it never enters the history. */

@@ -8,7 +8,17 @@ import { addUsage } from './usage.js';
 
 /** Routes of `MODEL.DONE`. */
 export type ReplyRoute =
-  | 'stale' | 'error' | 'refusal' | 'tools' | 'truncated' | 'truncated_limit' | 'continue' | 'continue_limit' | 'done' | 'output_retry' | 'invalid_output';
+  | 'stale'
+  | 'error'
+  | 'refusal'
+  | 'tools'
+  | 'truncated'
+  | 'truncated_limit'
+  | 'continue'
+  | 'continue_limit'
+  | 'done'
+  | 'output_retry'
+  | 'invalid_output';
 
 /** Routes of `TOOLS.DONE` and of the last answer in `waiting_user`. */
 export type BatchRoute = 'stale' | 'waiting' | 'complete' | 'limit' | 'next';

@@ -191,10 +191,18 @@ export function truncatedBatch(c: Changes, message: AssistantMessage, at: number
 /** Asks the tool effect to run the batch's open calls. */
 export function requestTools(c: Changes, _event?: AgentMachineEvent): void {
   const batch = c.batch;
-  c.out.push({ type: 'state', state: 'tool_executing' }, {
-    type: 'cmd.tools', request: c.nextRequest(), calls: batch.calls, skip: Object.keys(batch.results), decisions: batch.decisions,
-    remembered: c.context.permissions, steered: c.context.steering.length > 0,
-  });
+  c.out.push(
+    { type: 'state', state: 'tool_executing' },
+    {
+      type: 'cmd.tools',
+      request: c.nextRequest(),
+      calls: batch.calls,
+      skip: Object.keys(batch.results),
+      decisions: batch.decisions,
+      remembered: c.context.permissions,
+      steered: c.context.steering.length > 0,
+    },
+  );
 }
 
 /** Stores settled results (and suspensions / a completion) reported by the tool effect. */
@@ -241,7 +249,12 @@ export function answerQuestion(c: Changes, answer: string, at: number): PendingI
   const [first, ...rest] = batch.suspended;
   if (first === undefined) return null;
   const result: ToolResultMessage = {
-    role: 'toolResult', toolCallId: first.callId, toolName: first.toolName, content: [{ type: 'text', text: answer }], isError: false, timestamp: at,
+    role: 'toolResult',
+    toolCallId: first.callId,
+    toolName: first.toolName,
+    content: [{ type: 'text', text: answer }],
+    isError: false,
+    timestamp: at,
   };
   c.editBatch({ results: { ...batch.results, [first.callId]: result }, suspended: rest });
   c.out.push({ type: 'tool_end', toolCallId: first.callId, toolName: first.toolName, result });
@@ -263,7 +276,11 @@ export function announcePending(c: Changes, _event?: AgentMachineEvent): void {
     c.out.push({ type: 'permission_request', toolCallId: pending.callId, toolName: pending.toolName, args: pending.args });
   } else if (pending?.kind === 'question') {
     const { callId, toolName, question, details } = pending;
-    c.out.push(details === undefined ? { type: 'question', toolCallId: callId, toolName, question } : { type: 'question', toolCallId: callId, toolName, question, details });
+    c.out.push(
+      details === undefined
+        ? { type: 'question', toolCallId: callId, toolName, question }
+        : { type: 'question', toolCallId: callId, toolName, question, details },
+    );
   }
 }
 
@@ -288,7 +305,14 @@ export const NOTICE_MODEL = 'troupe';
 export function endAtLimit(c: Changes, limit: LimitHit, at: number): void {
   endRun(c, { stopReason: 'limit', limit });
   const text = limitNotice(limit);
-  const message: AssistantMessage = { role: 'assistant', content: [{ type: 'text', text }], stopReason: 'aborted', usage: emptyUsage(), model: NOTICE_MODEL, timestamp: at };
+  const message: AssistantMessage = {
+    role: 'assistant',
+    content: [{ type: 'text', text }],
+    stopReason: 'aborted',
+    usage: emptyUsage(),
+    model: NOTICE_MODEL,
+    timestamp: at,
+  };
   c.append(message);
   // Its text streams as a reply's would, so consumers that show deltas show it too.
   c.out.push(

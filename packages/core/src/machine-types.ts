@@ -35,9 +35,7 @@ export interface ToolBatch {
 }
 
 /** What the agent is waiting for in `waiting_user`. */
-export type PendingInput =
-  | { kind: 'permission'; callId: string; toolName: string; args: Record<string, unknown> }
-  | ({ kind: 'question' } & SuspendedCall);
+export type PendingInput = { kind: 'permission'; callId: string; toolName: string; args: Record<string, unknown> } | ({ kind: 'question' } & SuspendedCall);
 
 /** How a run ended. */
 export interface RunEnd {

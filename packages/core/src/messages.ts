@@ -128,7 +128,10 @@ export function endsWithReply(messages: readonly Message[]): boolean {
  * What the model is sent of `messages`: model messages as they are, custom messages as
  * `convert` makes them (left out without it, or when it returns undefined).
  */
-export function toLlmMessages(messages: readonly Message[], convert: ((message: CustomMessage) => LlmMessage | readonly LlmMessage[] | undefined) | undefined): readonly LlmMessage[] {
+export function toLlmMessages(
+  messages: readonly Message[],
+  convert: ((message: CustomMessage) => LlmMessage | readonly LlmMessage[] | undefined) | undefined,
+): readonly LlmMessage[] {
   const first = messages.findIndex((message) => message.role === 'custom');
   if (first === -1) return messages as readonly LlmMessage[];
   const out = messages.slice(0, first) as LlmMessage[];

@@ -93,7 +93,10 @@ export class ModelEffect {
   call(request: number, attempt: number, context: ModelContext, compacted: boolean, delayMs = 0): void {
     const flight: InFlight = { request, controller: new AbortController(), streaming: false };
     this.#current = flight;
-    const begin = (): void => void this.#stream(flight, attempt, context, compacted).catch((error: unknown) => this.#fail(flight, attempt, internalFailure('model call failed', error)));
+    const begin = (): void =>
+      void this.#stream(flight, attempt, context, compacted).catch((error: unknown) =>
+        this.#fail(flight, attempt, internalFailure('model call failed', error)),
+      );
     if (delayMs <= 0) {
       begin();
       return;
@@ -140,7 +143,11 @@ export class ModelEffect {
       }
       const withReply = needed + (this.#deps.request.maxTokens ?? 0);
       if (withReply > window) {
-        this.#fail(flight, attempt, { kind: 'overflow', message: `the request needs about ${withReply} tokens with its reply, over the context window of ${window}`, retryable: false });
+        this.#fail(flight, attempt, {
+          kind: 'overflow',
+          message: `the request needs about ${withReply} tokens with its reply, over the context window of ${window}`,
+          retryable: false,
+        });
         return;
       }
     }
@@ -159,7 +166,10 @@ export class ModelEffect {
     let llm: readonly LlmMessage[];
     try {
       // Without these hooks the view already leaves custom messages out: no pass over the history.
-      llm = hooks.transformContext === undefined && hooks.convertToLlm === undefined ? (messages as readonly LlmMessage[]) : toLlmMessages(messages, hooks.convertToLlm);
+      llm =
+        hooks.transformContext === undefined && hooks.convertToLlm === undefined
+          ? (messages as readonly LlmMessage[])
+          : toLlmMessages(messages, hooks.convertToLlm);
     } catch (error) {
       this.#fail(flight, attempt, internalFailure('convertToLlm hook failed', error));
       return;
@@ -215,7 +225,8 @@ export class ModelEffect {
     });
     if (!this.#isCurrent(flight)) return;
     this.#current = undefined;
-    for (const { strategy, message } of outcome.failed) emit({ type: 'error', error: { code: ErrorCode.CompactionFailed, message: `compaction step ${strategy} failed: ${message}` } });
+    for (const { strategy, message } of outcome.failed)
+      emit({ type: 'error', error: { code: ErrorCode.CompactionFailed, message: `compaction step ${strategy} failed: ${message}` } });
     const after = outcome.messages;
     const changed = after.length !== before.length || after.some((message, i) => message !== before[i]);
     const tokensAfter = changed ? overhead + messagesTokens(after) : tokensBefore;
@@ -231,7 +242,11 @@ export class ModelEffect {
   #done(request: number, message: AssistantMessage): AgentMachineEvent {
     const event: AgentMachineEvent = { type: 'MODEL.DONE', request, message, at: this.#deps.now() };
     const check = this.#deps.checkOutput;
-    if (check !== undefined && (message.stopReason === 'stop' || message.stopReason === 'length') && !message.content.some((part) => part.type === 'toolCall')) {
+    if (
+      check !== undefined &&
+      (message.stopReason === 'stop' || message.stopReason === 'length') &&
+      !message.content.some((part) => part.type === 'toolCall')
+    ) {
       event.output = check(textOf(message));
     }
     return event;
@@ -251,7 +266,15 @@ export class ModelEffect {
     if (flight.streaming) emit({ type: 'message_end', role: 'assistant', failed: { code: error.kind, message: error.message } });
     const retryInMs = error.kind === 'overflow' || error.kind === 'aborted' ? undefined : retry.delayFor(error, attempt + 1);
     const at = now();
-    const message: AssistantMessage = { role: 'assistant', content: [], stopReason: 'error', usage: emptyUsage(), model: this.#modelName(), errorMessage: error.message, timestamp: at };
+    const message: AssistantMessage = {
+      role: 'assistant',
+      content: [],
+      stopReason: 'error',
+      usage: emptyUsage(),
+      model: this.#modelName(),
+      errorMessage: error.message,
+      timestamp: at,
+    };
     const event: AgentMachineEvent = { type: 'MODEL.FAILED', request: flight.request, error, message, at };
     if (retryInMs !== undefined) event.retryInMs = retryInMs;
     send(event);

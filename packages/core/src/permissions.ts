@@ -37,12 +37,7 @@ export type PermissionPolicy = PermissionRules | PermissionFunction;
 export type RememberedPermissions = Record<string, 'allow' | 'deny'>;
 
 /** The verdict for one call: remembered decisions first, then the policy. */
-export function evaluatePermission(
-  policy: PermissionPolicy,
-  remembered: RememberedPermissions,
-  call: ToolCall,
-  tool: Tool | undefined,
-): PermissionVerdict {
+export function evaluatePermission(policy: PermissionPolicy, remembered: RememberedPermissions, call: ToolCall, tool: Tool | undefined): PermissionVerdict {
   const memory = remembered[call.name];
   if (memory !== undefined) return memory;
   if (typeof policy === 'function') return policy(call, tool);

@@ -62,11 +62,7 @@ export type StreamDelta =
   | { type: 'toolcall_end'; index: number };
 
 /** What a provider stream yields: `start`, deltas, then exactly one `done` or `error`. */
-export type ProviderEvent =
-  | { type: 'start' }
-  | StreamDelta
-  | { type: 'done'; message: AssistantMessage }
-  | { type: 'error'; error: ProviderFailure };
+export type ProviderEvent = { type: 'start' } | StreamDelta | { type: 'done'; message: AssistantMessage } | { type: 'error'; error: ProviderFailure };
 
 /** Options of one call that are not part of the request. */
 export interface ProviderCallOptions {

@@ -35,10 +35,13 @@ export class RunTracker {
     this.#run = { promise, resolve };
     this.#last = promise;
     if (wall !== undefined) {
-      this.#timer = this.#clock.setTimeout(() => {
-        this.#timer = undefined;
-        wall.reached();
-      }, Math.max(0, wall.remainingMs));
+      this.#timer = this.#clock.setTimeout(
+        () => {
+          this.#timer = undefined;
+          wall.reached();
+        },
+        Math.max(0, wall.remainingMs),
+      );
     }
     return promise;
   }

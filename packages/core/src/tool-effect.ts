@@ -68,8 +68,14 @@ export class ToolEffect {
   run(command: ToolsCommand): void {
     const skip = new Set(command.skip);
     const batch: Batch = {
-      request: command.request, tools: this.#deps.tools.current().byName, controllers: undefined, cancelled: false, calls: command.calls.filter((call) => !skip.has(call.id)),
-      running: new Map(), outcome: { results: [], suspended: [] }, steered: command.steered,
+      request: command.request,
+      tools: this.#deps.tools.current().byName,
+      controllers: undefined,
+      cancelled: false,
+      calls: command.calls.filter((call) => !skip.has(call.id)),
+      running: new Map(),
+      outcome: { results: [], suspended: [] },
+      steered: command.steered,
     };
     this.#current = batch;
     const runnable = this.#vet(batch, command);
@@ -77,7 +83,10 @@ export class ToolEffect {
     const running = this.#execute(batch, runnable);
     // Calls that finished synchronously settle the batch right away: no promise hops per turn.
     if (running === undefined) this.#settle(batch);
-    else running.then(() => this.#settle(batch)).catch((error: unknown) => this.#deps.emit({ type: 'error', error: { code: ErrorCode.Internal, message: `tool batch failed: ${String(error)}` } }));
+    else
+      running
+        .then(() => this.#settle(batch))
+        .catch((error: unknown) => this.#deps.emit({ type: 'error', error: { code: ErrorCode.Internal, message: `tool batch failed: ${String(error)}` } }));
   }
 
   /** A steering message arrived for `request`: the batch ends when its next call finishes. */
@@ -140,7 +149,8 @@ export class ToolEffect {
       const verdict = decided ?? evaluatePermission(permissions, command.remembered, call, tool);
       // The user's "never" (now or earlier in the session) is permanent; the policy's deny is not.
       const permanent = decided === 'deny' || command.remembered[call.name] === 'deny';
-      if (verdict === 'deny') this.#report(batch, call, { content: permanent ? permissionDeniedPermanently(call.name) : permissionDenied(call.name), isError: true });
+      if (verdict === 'deny')
+        this.#report(batch, call, { content: permanent ? permissionDeniedPermanently(call.name) : permissionDenied(call.name), isError: true });
       else if (verdict === 'ask') ask ??= call;
       else runnable.push(call);
     }

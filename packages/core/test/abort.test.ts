@@ -44,8 +44,13 @@ describe('abort', () => {
     expect(agent.state).toBe('aborted');
     expect(countEnds(events)).toBe(1);
     // The partial reply is closed as failed; the history records the interrupt as a user message.
-    expect(events.find((e) => e.type === 'message_end' && e.role === 'assistant')).toMatchObject({ failed: { code: 'aborted', message: 'Stream aborted by user' } });
-    expect(agent.messages.map((m) => [m.role, textOf(m)])).toEqual([['user', 'hi'], ['user', '[Request interrupted by user]']]);
+    expect(events.find((e) => e.type === 'message_end' && e.role === 'assistant')).toMatchObject({
+      failed: { code: 'aborted', message: 'Stream aborted by user' },
+    });
+    expect(agent.messages.map((m) => [m.role, textOf(m)])).toEqual([
+      ['user', 'hi'],
+      ['user', '[Request interrupted by user]'],
+    ]);
     expect(outcome.messages.at(-1)).toMatchObject({ role: 'user', content: '[Request interrupted by user]' });
     expect(events.filter((e) => e.type === 'message_end' && e.role === 'user').at(-1)).toMatchObject({ message: { content: '[Request interrupted by user]' } });
     expect(outcome.error).toEqual({ code: 'aborted', message: '[Request interrupted by user]' });
@@ -53,10 +58,9 @@ describe('abort', () => {
 
   it('aborts running tools and interrupts every unfinished call', async () => {
     const block = blockingTool();
-    const agent = scriptedAgent(
-      [{ toolCalls: [{ name: 'echo', arguments: { text: 'quick' } }, { name: 'block' }, { name: 'block' }] }, { text: 'never' }],
-      { tools: [block.tool, echoTool()] },
-    );
+    const agent = scriptedAgent([{ toolCalls: [{ name: 'echo', arguments: { text: 'quick' } }, { name: 'block' }, { name: 'block' }] }, { text: 'never' }], {
+      tools: [block.tool, echoTool()],
+    });
     const events = record(agent);
     const result = agent.prompt('go');
     await block.firstStarted;
@@ -107,14 +111,17 @@ describe('abort', () => {
     expect(provider.requests).toHaveLength(1);
     expect(countEnds(events)).toBe(1);
 
-    const asking = scriptedAgent([{ toolCalls: [{ name: 'echo', arguments: { text: 'x' } }] }], { tools: [echoTool({ readOnly: false })], permissions: { mode: 'ask' } });
+    const asking = scriptedAgent([{ toolCalls: [{ name: 'echo', arguments: { text: 'x' } }] }], {
+      tools: [echoTool({ readOnly: false })],
+      permissions: { mode: 'ask' },
+    });
     const waiting = asking.prompt('go');
     await new Promise<void>((resolve) => asking.events$.subscribe((e) => e.type === 'permission_request' && resolve()));
     asking.abort();
     const aborted = await waiting;
     expect(aborted.stopReason).toBe('aborted');
     expect(aborted.messages.at(-1)).toMatchObject({ role: 'toolResult', isError: true, content: [{ type: 'text', text: INTERRUPTED_TOOL_RESULT }] });
-    expect(INTERRUPTED_TOOL_RESULT.startsWith('[Request interrupted by user for tool use]\n\nThe user doesn\'t want to proceed with this tool use.')).toBe(true);
+    expect(INTERRUPTED_TOOL_RESULT.startsWith("[Request interrupted by user for tool use]\n\nThe user doesn't want to proceed with this tool use.")).toBe(true);
   });
 
   it('leaves a history that continue() can go on from', async () => {

@@ -23,11 +23,27 @@ describe('the Agent API between runs', () => {
     expect(first.requests[0]?.tools.map((t) => t.name)).toEqual(['echo']);
 
     agent.configure({ provider: second, model: 'b', systemPrompt: 'be thorough', thinking: 'xhigh', temperature: 0.2, topP: 0.9, maxTokens: 100, tools: [] });
-    expect(agent.modelSettings).toMatchObject({ provider: second, model: 'b', systemPrompt: 'be thorough', thinking: 'xhigh', temperature: 0.2, topP: 0.9, maxTokens: 100 });
+    expect(agent.modelSettings).toMatchObject({
+      provider: second,
+      model: 'b',
+      systemPrompt: 'be thorough',
+      thinking: 'xhigh',
+      temperature: 0.2,
+      topP: 0.9,
+      maxTokens: 100,
+    });
     const result = await agent.prompt('again');
     expect(result.text).toBe('two');
     expect(first.requests).toHaveLength(1);
-    expect(second.requests[0]).toMatchObject({ model: 'b', systemPrompt: 'be thorough', thinking: 'xhigh', temperature: 0.2, topP: 0.9, maxTokens: 100, tools: [] });
+    expect(second.requests[0]).toMatchObject({
+      model: 'b',
+      systemPrompt: 'be thorough',
+      thinking: 'xhigh',
+      temperature: 0.2,
+      topP: 0.9,
+      maxTokens: 100,
+      tools: [],
+    });
     // The conversation goes on with the new model: it sees the first exchange.
     expect(second.requests[0]?.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(result.messages.at(-1)).toMatchObject({ model: 'scripted:b' });

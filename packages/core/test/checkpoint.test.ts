@@ -33,10 +33,9 @@ describe('checkpoints', () => {
   });
 
   it('keep appending after a compaction, which leaves the history whole', async () => {
-    const agent = scriptedAgent(
-      [{ text: 'one' }, { error: { kind: 'overflow' } }, { text: 'two' }],
-      { compaction: { compact: (messages) => messages.slice(-1) } },
-    );
+    const agent = scriptedAgent([{ text: 'one' }, { error: { kind: 'overflow' } }, { text: 'two' }], {
+      compaction: { compact: (messages) => messages.slice(-1) },
+    });
     await agent.prompt('first');
     const before = agent.checkpoint();
     const compacted = nextEvent(agent, 'compaction');

@@ -35,7 +35,11 @@ describe('custom messages', () => {
         transformContext: (messages) => (seenByTransform.push(messages.map((m) => m.role)), messages),
         convertToLlm: (message): LlmMessage | LlmMessage[] | undefined => {
           if (message.customType === 'secret') return undefined;
-          if (message.customType === 'pair') return [{ role: 'user', content: `[1] ${textOf(message)}`, timestamp: 1 }, { role: 'user', content: `[2] ${textOf(message)}`, timestamp: 1 }];
+          if (message.customType === 'pair')
+            return [
+              { role: 'user', content: `[1] ${textOf(message)}`, timestamp: 1 },
+              { role: 'user', content: `[2] ${textOf(message)}`, timestamp: 1 },
+            ];
           return { role: 'user', content: `[note] ${textOf(message)}`, timestamp: message.timestamp };
         },
       },

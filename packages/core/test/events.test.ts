@@ -18,10 +18,18 @@ describe('events', () => {
     const events = record(agent);
     await agent.prompt('hi');
     expect(collapseUpdates(typesOf(events))).toEqual([
-      'agent_start', 'state:thinking', 'turn_start',
-      'message_start', 'message_end', // the user's prompt
-      'message_start', 'message_update', 'message_end', 'usage', // the assistant's reply
-      'turn_end', 'state:done', 'agent_end',
+      'agent_start',
+      'state:thinking',
+      'turn_start',
+      'message_start',
+      'message_end', // the user's prompt
+      'message_start',
+      'message_update',
+      'message_end',
+      'usage', // the assistant's reply
+      'turn_end',
+      'state:done',
+      'agent_end',
     ]);
   });
 
@@ -34,19 +42,38 @@ describe('events', () => {
     const types = collapseUpdates(typesOf(events));
     const firstTurn = types.slice(types.indexOf('turn_start'), types.indexOf('turn_end') + 1);
     expect(firstTurn).toEqual([
-      'turn_start', 'message_start', 'message_end', 'message_start', 'message_update', 'message_end', 'usage',
-      'state:tool_executing', 'tool_start', 'tool_update', 'tool_update', 'tool_end', 'message_start', 'message_end', 'turn_end',
+      'turn_start',
+      'message_start',
+      'message_end',
+      'message_start',
+      'message_update',
+      'message_end',
+      'usage',
+      'state:tool_executing',
+      'tool_start',
+      'tool_update',
+      'tool_update',
+      'tool_end',
+      'message_start',
+      'message_end',
+      'turn_end',
     ]);
     // The tool result is a message like any other: its message_start/message_end carry the role and the message.
     const resultEvents = events.filter((e) => (e.type === 'message_start' || e.type === 'message_end') && e.role === 'toolResult');
     expect(resultEvents.map((e) => e.type)).toEqual(['message_start', 'message_end']);
     expect(resultEvents[1]).toMatchObject({ message: { role: 'toolResult', toolCallId: 'call_1_1', content: [{ type: 'text', text: 'x' }] } });
     const updates = events.filter((e) => e.type === 'tool_update');
-    expect(updates.map((e) => (e.type === 'tool_update' ? [e.partial, e.progress] : []))).toEqual([[{ step: 1 }, undefined], [undefined, 'half']]);
+    expect(updates.map((e) => (e.type === 'tool_update' ? [e.partial, e.progress] : []))).toEqual([
+      [{ step: 1 }, undefined],
+      [undefined, 'half'],
+    ]);
   });
 
   it('carry the envelope, increasing seq, and survive JSON', async () => {
-    const agent = scriptedAgent([{ text: 'abc', toolCalls: [{ name: 'echo', arguments: { text: 'x' } }] }, { text: 'done' }], { tools: [echoTool()], name: 'writer' });
+    const agent = scriptedAgent([{ text: 'abc', toolCalls: [{ name: 'echo', arguments: { text: 'x' } }] }, { text: 'done' }], {
+      tools: [echoTool()],
+      name: 'writer',
+    });
     const events = record(agent);
     const result = await agent.prompt('hi');
     for (const [i, event] of events.entries()) {
@@ -67,7 +94,8 @@ describe('events', () => {
     expect(deltas.length).toBeGreaterThan(5);
     expect(deltas.every((d) => d.length <= 4)).toBe(true);
     expect(deltas.join('')).toBe(text);
-    for (const event of events) if (event.type === 'message_update') expect(Object.keys(event).sort()).toEqual(['agentPath', 'delta', 'runId', 'seq', 'ts', 'type']);
+    for (const event of events)
+      if (event.type === 'message_update') expect(Object.keys(event).sort()).toEqual(['agentPath', 'delta', 'runId', 'seq', 'ts', 'type']);
   });
 
   it('replay the whole run to a late subscriber when kept', async () => {

@@ -8,9 +8,7 @@
  * consumer can drop its partial text. `exponentialBackoff` is tested directly.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  Agent, exponentialBackoff, INCOMPLETE_TOOL_CALL, type AgentOptions, type Message, type ProviderFailure,
-} from '../src/index.js';
+import { Agent, exponentialBackoff, INCOMPLETE_TOOL_CALL, type AgentOptions, type Message, type ProviderFailure } from '../src/index.js';
 import { createScriptedProvider, flushPromises, SimulatedClock, type ScriptStep } from '../src/testing.js';
 import { ALLOW, echoTool, nextEvent, record } from './support.js';
 import { capturingProvider, countingTool, eventsOf, resultsOf } from './support-extra.js';
@@ -35,7 +33,8 @@ describe('exponentialBackoff', () => {
   });
 
   it('keeps jitter within ±jitter of the exponential delay', () => {
-    const at = (r: number, jitter?: number) => exponentialBackoff({ baseDelayMs: 1000, random: () => r, ...(jitter === undefined ? {} : { jitter }) }).delayFor(net, 2);
+    const at = (r: number, jitter?: number) =>
+      exponentialBackoff({ baseDelayMs: 1000, random: () => r, ...(jitter === undefined ? {} : { jitter }) }).delayFor(net, 2);
     expect(at(0)).toBe(1600);
     expect(at(0.5)).toBe(2000);
     expect(at(0.999999)).toBe(2400);
@@ -65,7 +64,10 @@ describe('retries', () => {
     expect(provider.requests).toHaveLength(1);
     await clock.advance(1);
     expect(provider.requests).toHaveLength(2);
-    expect(eventsOf(events, 'retry').map((e) => [e.attempt, e.delayMs])).toEqual([[1, 3000], [2, 2000]]);
+    expect(eventsOf(events, 'retry').map((e) => [e.attempt, e.delayMs])).toEqual([
+      [1, 3000],
+      [2, 2000],
+    ]);
     await clock.advance(1999);
     expect(provider.requests).toHaveLength(2);
     await clock.advance(1);
@@ -77,9 +79,12 @@ describe('retries', () => {
   });
 
   it('gives up after maxRetries and ends in error', async () => {
-    const { clock, provider, agent } = setup([{ error: { kind: 'network' } }, { error: { kind: 'api' } }, { error: { kind: 'network', message: 'still down' } }, { text: 'never' }], {
-      retry: exponentialBackoff({ maxRetries: 2, random: () => 0.5 }),
-    });
+    const { clock, provider, agent } = setup(
+      [{ error: { kind: 'network' } }, { error: { kind: 'api' } }, { error: { kind: 'network', message: 'still down' } }, { text: 'never' }],
+      {
+        retry: exponentialBackoff({ maxRetries: 2, random: () => 0.5 }),
+      },
+    );
     const done = agent.prompt('go');
     await clock.advance(10_000);
     const result = await done;
@@ -121,7 +126,9 @@ describe('context overflow', () => {
     expect(result.stopReason).toBe('stop');
     expect(inputs).toHaveLength(1);
     expect(inputs[0]?.map((m) => m.role)).toEqual(['user', 'assistant', 'toolResult', 'assistant', 'toolResult']);
-    expect(eventsOf(events, 'compaction').map(({ removedMessages, keptMessages }) => ({ removedMessages, keptMessages }))).toEqual([{ removedMessages: 2, keptMessages: 3 }]);
+    expect(eventsOf(events, 'compaction').map(({ removedMessages, keptMessages }) => ({ removedMessages, keptMessages }))).toEqual([
+      { removedMessages: 2, keptMessages: 3 },
+    ]);
     expect(provider.seen.map((messages) => messages.length)).toEqual([1, 3, 5, 3]);
     expect(provider.seen[3]).toEqual([inputs[0]?.[0], inputs[0]?.[3], inputs[0]?.[4]]);
     expect(agent.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'toolResult', 'assistant', 'toolResult', 'assistant']);
@@ -157,10 +164,15 @@ describe('context overflow', () => {
 describe('other failures', () => {
   it('gives cut-off tool calls an INCOMPLETE_TOOL_CALL result without running them, then goes on', async () => {
     const counted = countingTool('count');
-    const { provider, agent } = setup([{ toolCalls: [{ name: 'count' }, { name: 'count' }], stopReason: 'length' }, { text: 'retried properly' }], { tools: [counted.tool] });
+    const { provider, agent } = setup([{ toolCalls: [{ name: 'count' }, { name: 'count' }], stopReason: 'length' }, { text: 'retried properly' }], {
+      tools: [counted.tool],
+    });
     const result = await agent.prompt('go');
     expect(counted.calls).toEqual([]);
-    expect(resultsOf(result.messages)).toEqual([['call_1_1', INCOMPLETE_TOOL_CALL, true], ['call_1_2', INCOMPLETE_TOOL_CALL, true]]);
+    expect(resultsOf(result.messages)).toEqual([
+      ['call_1_1', INCOMPLETE_TOOL_CALL, true],
+      ['call_1_2', INCOMPLETE_TOOL_CALL, true],
+    ]);
     expect(result.stopReason).toBe('stop');
     expect(result.turns).toBe(2);
     expect(resultsOf(provider.requests[1]?.messages ?? [])).toHaveLength(2);
@@ -196,7 +208,9 @@ describe('other failures', () => {
     expect(shown).toBe('Hello world');
     const flow = events
       .filter((e) => e.type === 'retry' || e.type === 'message_update' || ((e.type === 'message_start' || e.type === 'message_end') && e.role === 'assistant'))
-      .map((e) => (e.type === 'message_start' ? `start:${e.attempt ?? 0}` : e.type === 'message_end' ? (e.failed === undefined ? 'end' : 'end:failed') : e.type))
+      .map((e) =>
+        e.type === 'message_start' ? `start:${e.attempt ?? 0}` : e.type === 'message_end' ? (e.failed === undefined ? 'end' : 'end:failed') : e.type,
+      )
       .filter((t, i, all) => t !== 'message_update' || all[i - 1] !== 'message_update');
     expect(flow).toEqual(['start:0', 'message_update', 'end:failed', 'retry', 'start:1', 'message_update', 'end']);
   });

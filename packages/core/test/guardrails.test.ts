@@ -63,7 +63,10 @@ describe('input guardrails', () => {
 
   it('an abort during a check ends the run without adding to the history', async () => {
     const started = latch<AbortSignal>();
-    const slow: InputGuardrail = { name: 'slow', check: (_input, { signal }) => new Promise((resolve) => (started.resolve(signal), signal.addEventListener('abort', () => resolve(undefined)))) };
+    const slow: InputGuardrail = {
+      name: 'slow',
+      check: (_input, { signal }) => new Promise((resolve) => (started.resolve(signal), signal.addEventListener('abort', () => resolve(undefined)))),
+    };
     const { agent, provider } = guarded([slow]);
     const run = agent.prompt('hi');
     const signal = await started.promise;
@@ -99,7 +102,14 @@ describe('input guardrails', () => {
       [
         { role: 'custom', customType: 'note', content: 'n', timestamp: 1 },
         { role: 'user', content: 'a', timestamp: 1 },
-        { role: 'user', content: [{ type: 'text', text: 'b' }, { type: 'image', data: 'x', mimeType: 'image/png' }], timestamp: 2 },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'b' },
+            { type: 'image', data: 'x', mimeType: 'image/png' },
+          ],
+          timestamp: 2,
+        },
         { role: 'user', content: 'c', timestamp: 3 },
       ],
       'all new',

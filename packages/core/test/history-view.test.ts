@@ -11,9 +11,15 @@ import { HistoryViews } from '../src/history-view.js';
 
 const user = (text: string): Message => ({ role: 'user', content: text, timestamp: 0 });
 const reply = (text: string, stopReason: StopReason = 'stop'): AssistantMessage => ({
-  role: 'assistant', content: [{ type: 'text', text }], stopReason, usage: emptyUsage(), model: 'm', timestamp: 0,
+  role: 'assistant',
+  content: [{ type: 'text', text }],
+  stopReason,
+  usage: emptyUsage(),
+  model: 'm',
+  timestamp: 0,
 });
-const texts = (messages: readonly Message[]): string[] => messages.map((m) => (typeof m.content === 'string' ? m.content : m.content.map((p) => ('text' in p ? p.text : '')).join('')));
+const texts = (messages: readonly Message[]): string[] =>
+  messages.map((m) => (typeof m.content === 'string' ? m.content : m.content.map((p) => ('text' in p ? p.text : '')).join('')));
 
 describe('HistoryViews', () => {
   it('fixes the length at the time of the view', () => {

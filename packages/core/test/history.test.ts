@@ -36,7 +36,12 @@ describe('a model error', () => {
 
   it('keeps a reply the provider finished with stop reason error, and its tokens', async () => {
     const reply: AssistantMessage = {
-      role: 'assistant', content: [{ type: 'text', text: 'half' }], stopReason: 'error', errorMessage: 'cut', model: 'x:m', timestamp: 1,
+      role: 'assistant',
+      content: [{ type: 'text', text: 'half' }],
+      stopReason: 'error',
+      errorMessage: 'cut',
+      model: 'x:m',
+      timestamp: 1,
       usage: { input: 5, output: 2, cacheRead: 0, cacheWrite: 0, totalTokens: 7, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
     };
     const provider: Provider = {
@@ -69,9 +74,12 @@ describe('a refusal', () => {
 describe('what each model call is given', () => {
   it('is a view later turns do not change, not a copy per turn', async () => {
     const seen: ProviderRequest[] = [];
-    const inner = createScriptedProvider([{ toolCalls: [{ name: 'echo', arguments: { text: 'a' } }] }, { toolCalls: [{ name: 'echo', arguments: { text: 'b' } }] }, { text: 'done' }], {
-      recordRequests: false,
-    });
+    const inner = createScriptedProvider(
+      [{ toolCalls: [{ name: 'echo', arguments: { text: 'a' } }] }, { toolCalls: [{ name: 'echo', arguments: { text: 'b' } }] }, { text: 'done' }],
+      {
+        recordRequests: false,
+      },
+    );
     const provider: Provider = { name: 'keeping', stream: (request, options) => (seen.push(request), inner.stream(request, options)) };
     const agent = new Agent({ provider, model: 'm', tools: [echoTool()] });
     await agent.prompt('go');
@@ -105,7 +113,11 @@ describe('agent.streamingMessage', () => {
         yield {
           type: 'done',
           message: {
-            role: 'assistant', content: [{ type: 'text', text: 'Hello' }], stopReason: 'stop', model: 'slow:m', timestamp: 1,
+            role: 'assistant',
+            content: [{ type: 'text', text: 'Hello' }],
+            stopReason: 'stop',
+            model: 'slow:m',
+            timestamp: 1,
             usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
           },
         };
@@ -117,8 +129,12 @@ describe('agent.streamingMessage', () => {
     const result = agent.prompt('hi');
     await partial;
     expect(agent.streamingMessage).toMatchObject({
-      role: 'assistant', model: 'slow:m',
-      content: [{ type: 'text', text: 'Hello' }, { type: 'toolCall', id: 'c1', name: 'echo', arguments: {}, rawArguments: '{"text":' }],
+      role: 'assistant',
+      model: 'slow:m',
+      content: [
+        { type: 'text', text: 'Hello' },
+        { type: 'toolCall', id: 'c1', name: 'echo', arguments: {}, rawArguments: '{"text":' },
+      ],
     });
     gate.resolve();
     await result;

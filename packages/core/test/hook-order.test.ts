@@ -40,10 +40,22 @@ describe('hook order', () => {
     }));
     await agent.prompt('go');
     expect(log).toEqual([
-      'onRunStart true', 'agent_start',
-      'beforeTurn 1', 'turn_start 1', 'beforeToolCall echo', 'tool_start', 'afterToolCall echo', 'tool_end', 'turn_end 1', 'afterTurn 1',
-      'beforeTurn 2', 'turn_start 2', 'turn_end 2', 'afterTurn 2',
-      'agent_end', 'onRunEnd stop',
+      'onRunStart true',
+      'agent_start',
+      'beforeTurn 1',
+      'turn_start 1',
+      'beforeToolCall echo',
+      'tool_start',
+      'afterToolCall echo',
+      'tool_end',
+      'turn_end 1',
+      'afterTurn 1',
+      'beforeTurn 2',
+      'turn_start 2',
+      'turn_end 2',
+      'afterTurn 2',
+      'agent_end',
+      'onRunEnd stop',
     ]);
   });
 
@@ -79,16 +91,30 @@ describe('hook order', () => {
     }));
     const result = await failing.agent.prompt('go');
     expect(result.stopReason).toBe('error');
-    expect(failing.log).toEqual(['agent_start', 'turn_start 1', 'turn_end 1', 'afterTurn 1 true error', 'onError provider_error', 'agent_end', 'onRunEnd error']);
+    expect(failing.log).toEqual([
+      'agent_start',
+      'turn_start 1',
+      'turn_end 1',
+      'afterTurn 1 true error',
+      'onError provider_error',
+      'agent_end',
+      'onRunEnd error',
+    ]);
 
     const blocker = blockingTool('block');
-    const aborting = traced([{ toolCalls: [{ name: 'block' }] }], (log) => ({ afterTurn: ({ turn, failed }) => void log.push(`afterTurn ${turn} ${failed}`) }), [blocker.tool]);
+    const aborting = traced(
+      [{ toolCalls: [{ name: 'block' }] }],
+      (log) => ({ afterTurn: ({ turn, failed }) => void log.push(`afterTurn ${turn} ${failed}`) }),
+      [blocker.tool],
+    );
     const run = aborting.agent.prompt('go');
     await blocker.firstStarted;
     aborting.agent.abort();
     expect((await run).stopReason).toBe('aborted');
     expect(aborting.log).toContain('afterTurn 1 false');
-    const beforeStream = traced([{ text: 'slow', delayMs: 10_000 }], (log) => ({ afterTurn: ({ turn, failed, message }) => void log.push(`afterTurn ${turn} ${failed} ${message === undefined}`) }));
+    const beforeStream = traced([{ text: 'slow', delayMs: 10_000 }], (log) => ({
+      afterTurn: ({ turn, failed, message }) => void log.push(`afterTurn ${turn} ${failed} ${message === undefined}`),
+    }));
     const slow = beforeStream.agent.prompt('go');
     expect(beforeStream.log).toEqual(['agent_start', 'turn_start 1']);
     beforeStream.agent.abort();

@@ -37,10 +37,20 @@ describe('hooks', () => {
     const result = await agent.prompt('go');
     expect(result.stopReason).toBe('stop');
     expect(log).toEqual([
-      'beforeTurn 1', 'transformContext 1', 'model',
-      'beforeToolCall call_1_1', 'execute call_1_1', 'afterToolCall call_1_1',
-      'beforeToolCall call_1_2', 'execute call_1_2', 'afterToolCall call_1_2', 'afterTurn 1 2',
-      'beforeTurn 2', 'transformContext 4', 'model', 'afterTurn 2 0',
+      'beforeTurn 1',
+      'transformContext 1',
+      'model',
+      'beforeToolCall call_1_1',
+      'execute call_1_1',
+      'afterToolCall call_1_1',
+      'beforeToolCall call_1_2',
+      'execute call_1_2',
+      'afterToolCall call_1_2',
+      'afterTurn 1 2',
+      'beforeTurn 2',
+      'transformContext 4',
+      'model',
+      'afterTurn 2 0',
     ]);
   });
 
@@ -83,11 +93,15 @@ describe('hooks', () => {
 
   it('afterToolCall can replace a result, and the model sees the replacement', async () => {
     const hooks: AgentHooks = {
-      afterToolCall: (_call, result) => (textOf(result).includes('a') ? { ...result, content: [{ type: 'text', text: 'redacted' }], details: { redacted: true } } : undefined),
+      afterToolCall: (_call, result) =>
+        textOf(result).includes('a') ? { ...result, content: [{ type: 'text', text: 'redacted' }], details: { redacted: true } } : undefined,
     };
     const { agent, provider, events } = setup([{ toolCalls: [work('a'), work('z')] }, { text: 'ok' }], hooks);
     const result = await agent.prompt('go');
-    expect(resultsOf(result.messages)).toEqual([['call_1_1', 'redacted', false], ['call_1_2', 'worked on z', false]]);
+    expect(resultsOf(result.messages)).toEqual([
+      ['call_1_1', 'redacted', false],
+      ['call_1_2', 'worked on z', false],
+    ]);
     expect(result.messages.find((m) => m.role === 'toolResult' && m.toolCallId === 'call_1_1')).toMatchObject({ details: { redacted: true } });
     expect(resultsOf(provider.seen[1] ?? [])).toEqual(resultsOf(result.messages));
     expect(eventsOf(events, 'tool_end').map((e) => textOf(e.result))).toEqual(['redacted', 'worked on z']);

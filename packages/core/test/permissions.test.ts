@@ -10,7 +10,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  Agent, evaluatePermission, INTERRUPT_EXPLANATION, INTERRUPT_TOOL, permissionDenied, permissionDeniedPermanently, textOf, type AgentEvent, type Tool,
+  Agent,
+  evaluatePermission,
+  INTERRUPT_EXPLANATION,
+  INTERRUPT_TOOL,
+  permissionDenied,
+  permissionDeniedPermanently,
+  textOf,
+  type AgentEvent,
+  type Tool,
   type ToolResultMessage,
 } from '../src/index.js';
 import { createScriptedProvider } from '../src/testing.js';
@@ -105,7 +113,13 @@ describe('permissions', () => {
 
   it('remembers allow_always for the session', async () => {
     const write = counting('write', false);
-    const provider = createScriptedProvider([{ toolCalls: [call('write')] }, { toolCalls: [call('write')] }, { text: 'one' }, { toolCalls: [call('write')] }, { text: 'two' }]);
+    const provider = createScriptedProvider([
+      { toolCalls: [call('write')] },
+      { toolCalls: [call('write')] },
+      { text: 'one' },
+      { toolCalls: [call('write')] },
+      { text: 'two' },
+    ]);
     const agent = new Agent({ provider, model: 'm', tools: [write], permissions: { mode: 'ask' } });
     const ask = nextEvent(agent, 'permission_request');
     const first = agent.prompt('go');
@@ -127,7 +141,10 @@ describe('permissions', () => {
     expect(write.runs).toBe(0);
     const permanently = 'Permission to use write has been permanently denied';
     expect(permissionDeniedPermanently('write')).toBe(permanently);
-    expect(results(outcome.messages).map((r) => [r.isError, textOf(r)])).toEqual([[true, permanently], [true, permanently]]);
+    expect(results(outcome.messages).map((r) => [r.isError, textOf(r)])).toEqual([
+      [true, permanently],
+      [true, permanently],
+    ]);
   });
 
   it('deny_interrupt interrupts the turn, runs nothing more, and waits for the next prompt', async () => {
@@ -156,7 +173,12 @@ describe('permissions', () => {
 
   it('denies by policy without asking', async () => {
     const write = counting('write', false);
-    const agent = new Agent({ provider: createScriptedProvider([{ toolCalls: [call('write')] }, { text: 'ok' }]), model: 'm', tools: [write], permissions: { mode: 'deny' } });
+    const agent = new Agent({
+      provider: createScriptedProvider([{ toolCalls: [call('write')] }, { text: 'ok' }]),
+      model: 'm',
+      tools: [write],
+      permissions: { mode: 'deny' },
+    });
     const outcome = await agent.prompt('go');
     expect(results(outcome.messages).map(textOf)).toEqual(['Permission to use write has been denied']);
     expect(permissionDenied('write')).toBe('Permission to use write has been denied');
@@ -164,7 +186,12 @@ describe('permissions', () => {
 
   it('rejects an approval for a call it is not waiting on', async () => {
     const write = counting('write', false);
-    const agent = new Agent({ provider: createScriptedProvider([{ toolCalls: [call('write')] }, { text: 'ok' }]), model: 'm', tools: [write], permissions: { mode: 'ask' } });
+    const agent = new Agent({
+      provider: createScriptedProvider([{ toolCalls: [call('write')] }, { text: 'ok' }]),
+      model: 'm',
+      tools: [write],
+      permissions: { mode: 'ask' },
+    });
     expect(() => agent.approve('nope', 'allow_once')).toThrow(expect.objectContaining({ code: 'not_waiting' }));
     const ask = nextEvent(agent, 'permission_request');
     const result = agent.prompt('go');

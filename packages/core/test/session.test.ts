@@ -15,7 +15,13 @@ import { eventsOf } from './support-extra.js';
 describe('session id', () => {
   it('spans the runs of one agent and reaches agent_start, hooks and tools', async () => {
     const fromTools: string[] = [];
-    const tool: Tool = { name: 'who', description: 'd', parameters: { type: 'object' }, readOnly: true, execute: (_args, ctx) => (fromTools.push(ctx.sessionId), { content: 'ok' }) };
+    const tool: Tool = {
+      name: 'who',
+      description: 'd',
+      parameters: { type: 'object' },
+      readOnly: true,
+      execute: (_args, ctx) => (fromTools.push(ctx.sessionId), { content: 'ok' }),
+    };
     const fromHooks: string[] = [];
     const agent = new Agent({
       provider: createScriptedProvider([{ toolCalls: [{ name: 'who' }] }, { text: 'a' }, { text: 'b' }]),
@@ -54,7 +60,14 @@ describe('session id', () => {
     // The fixture's run is at its third model call of the echo script (see snapshot.test.ts).
     const echo = (text: string): ScriptStep => ({ toolCalls: [{ name: 'echo', arguments: { text } }] });
     const provider = createScriptedProvider([echo('three'), echo('four'), { text: 'finished' }]);
-    const agent = Agent.restore(fixture, { provider, model: 'test', tools: [echoTool()], permissions: ALLOW, clock: new SimulatedClock(), sessionId: 'ses_resumed' });
+    const agent = Agent.restore(fixture, {
+      provider,
+      model: 'test',
+      tools: [echoTool()],
+      permissions: ALLOW,
+      clock: new SimulatedClock(),
+      sessionId: 'ses_resumed',
+    });
     expect(agent.sessionId).toBe('ses_resumed');
     expect((await agent.result).text).toBe('finished');
     expect(agent.snapshot().context.sessionId).toBe('ses_resumed');

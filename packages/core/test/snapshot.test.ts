@@ -204,7 +204,12 @@ describe('XState restore gaps', () => {
     original.dispose();
 
     const again = countingTool('block');
-    const restored = Agent.restore(snapshot, { provider: createScriptedProvider(steps, { startAt: provider.position }), model: 'test', permissions: ALLOW, tools: [again.tool] });
+    const restored = Agent.restore(snapshot, {
+      provider: createScriptedProvider(steps, { startAt: provider.position }),
+      model: 'test',
+      permissions: ALLOW,
+      tools: [again.tool],
+    });
     const result = await restored.result;
     expect(result.stopReason).toBe('stop');
     expect(again.calls).toEqual(['call_1_1', 'call_1_2']);
@@ -227,12 +232,20 @@ describe('XState restore gaps', () => {
     original.dispose();
 
     const again = countingTool('block');
-    const restored = Agent.restore(snapshot, { provider: createScriptedProvider(steps, { startAt: provider.position }), model: 'test', tools: [again.tool], permissions });
+    const restored = Agent.restore(snapshot, {
+      provider: createScriptedProvider(steps, { startAt: provider.position }),
+      model: 'test',
+      tools: [again.tool],
+      permissions,
+    });
     const result = await restored.result;
     expect(result.stopReason).toBe('stop');
     expect(again.calls).toEqual(['call_1_2']);
     const results = resultsOf(restored.messages);
-    expect(results.map(([id, , isError]) => [id, isError])).toEqual([['call_1_1', true], ['call_1_2', false]]);
+    expect(results.map(([id, , isError]) => [id, isError])).toEqual([
+      ['call_1_1', true],
+      ['call_1_2', false],
+    ]);
     expect(results[0]?.[1]).toContain('unknown tool "missing"');
   });
 

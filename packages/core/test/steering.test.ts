@@ -40,10 +40,7 @@ describe('steering', () => {
   });
 
   it('stops a batch after its first call when steering was queued before it started', async () => {
-    const provider = createScriptedProvider([
-      { toolCalls: [{ name: 'first' }, { name: 'second' }], delayMs: 0 },
-      { text: 'ok' },
-    ]);
+    const provider = createScriptedProvider([{ toolCalls: [{ name: 'first' }, { name: 'second' }], delayMs: 0 }, { text: 'ok' }]);
     const first = blockingTool('first');
     const second = blockingTool('second');
     const agent = new Agent({ provider, model: 'm', permissions: ALLOW, tools: [first.tool, second.tool], toolExecution: { mode: 'sequential' } });

@@ -16,13 +16,24 @@ const schema = { type: 'object', properties: { city: { type: 'string' }, temp: {
 
 function setup(script: ScriptStep[], options: Partial<AgentOptions> = {}) {
   const provider = createScriptedProvider(script);
-  const agent = new Agent({ provider, model: 'm', systemPrompt: 'You report weather.', outputSchema: schema, permissions: ALLOW, tools: [echoTool()], ...options });
+  const agent = new Agent({
+    provider,
+    model: 'm',
+    systemPrompt: 'You report weather.',
+    outputSchema: schema,
+    permissions: ALLOW,
+    tools: [echoTool()],
+    ...options,
+  });
   return { provider, agent };
 }
 
 describe('structured output', () => {
   it('gives the parsed final answer as the value, and tells the model the schema', async () => {
-    const { agent, provider } = setup([{ toolCalls: [{ name: 'echo', arguments: { text: 'not JSON, and not checked' } }] }, { text: '```json\n{"city":"Oslo","temp":4}\n```' }]);
+    const { agent, provider } = setup([
+      { toolCalls: [{ name: 'echo', arguments: { text: 'not JSON, and not checked' } }] },
+      { text: '```json\n{"city":"Oslo","temp":4}\n```' },
+    ]);
     const result = await agent.prompt('weather in Oslo?');
     expect(result.stopReason).toBe('stop');
     expect(result.value).toEqual({ city: 'Oslo', temp: 4 });
@@ -31,7 +42,9 @@ describe('structured output', () => {
   });
 
   it('asks again in the same conversation while the answer is not acceptable', async () => {
-    const { agent, provider } = setup([{ text: 'It is 4 degrees in Oslo.' }, { text: '{"city":"Oslo","temp":"4"}' }, { text: '{"city":"Oslo","temp":4}' }], { outputRetries: 2 });
+    const { agent, provider } = setup([{ text: 'It is 4 degrees in Oslo.' }, { text: '{"city":"Oslo","temp":"4"}' }, { text: '{"city":"Oslo","temp":4}' }], {
+      outputRetries: 2,
+    });
     const result = await agent.prompt('weather?');
     expect(result.value).toEqual({ city: 'Oslo', temp: 4 });
     expect(result.turns).toBe(3);
@@ -74,7 +87,10 @@ describe('structured output', () => {
     agent.abort();
     expect(snapshot.context.run).toMatchObject({ outputAttempts: 1 });
     const restored = Agent.restore(JSON.parse(JSON.stringify(snapshot)), {
-      provider: createScriptedProvider(script, { startAt: 1 }), model: 'm', outputSchema: schema, permissions: ALLOW,
+      provider: createScriptedProvider(script, { startAt: 1 }),
+      model: 'm',
+      outputSchema: schema,
+      permissions: ALLOW,
     });
     const result = await restored.result;
     expect(result.value).toEqual({ city: 'Rome', temp: 20 });

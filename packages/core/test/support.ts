@@ -38,7 +38,11 @@ export function record(agent: Agent): AgentEvent[] {
 }
 
 /** Resolves with the first event that matches. */
-export function nextEvent<T extends AgentEvent['type']>(agent: Agent, type: T, match: (e: Extract<AgentEvent, { type: T }>) => boolean = () => true): Promise<Extract<AgentEvent, { type: T }>> {
+export function nextEvent<T extends AgentEvent['type']>(
+  agent: Agent,
+  type: T,
+  match: (e: Extract<AgentEvent, { type: T }>) => boolean = () => true,
+): Promise<Extract<AgentEvent, { type: T }>> {
   return new Promise((resolve) => {
     const sub = agent.events$.subscribe((event) => {
       if (event.type === type && match(event as Extract<AgentEvent, { type: T }>)) {

@@ -34,10 +34,7 @@ function thrownBy(fn: () => void): AgentStateError {
 
 describe('suspension', () => {
   it('asks the question, waits, and resumes with the answer as the call result', async () => {
-    const { provider, agent, ask } = setup([
-      { toolCalls: [{ name: 'ask', arguments: { question: 'Which colour?' } }] },
-      { text: 'blue it is' },
-    ]);
+    const { provider, agent, ask } = setup([{ toolCalls: [{ name: 'ask', arguments: { question: 'Which colour?' } }] }, { text: 'blue it is' }]);
     const events = record(agent);
     const asked = nextEvent(agent, 'question');
     const done = agent.prompt('paint it');
@@ -133,7 +130,9 @@ describe('suspension', () => {
   });
 
   it('throws not_waiting while the agent waits for a permission decision, not an answer', async () => {
-    const { agent } = setup([{ toolCalls: [{ name: 'echo', arguments: { text: 'x' } }] }, { text: 'ok' }], { permissions: { mode: 'ask', tools: { echo: 'ask' } } });
+    const { agent } = setup([{ toolCalls: [{ name: 'echo', arguments: { text: 'x' } }] }, { text: 'ok' }], {
+      permissions: { mode: 'ask', tools: { echo: 'ask' } },
+    });
     const asked = nextEvent(agent, 'permission_request');
     const done = agent.prompt('go');
     await asked;

@@ -51,7 +51,9 @@ describe('task mode', () => {
       ['toolResult', 'did it'],
     ]);
     // The text replies were shown like any other: streamed and ended, each in its own turn.
-    const shown = eventsOf(events, 'message_end').filter((e) => e.role === 'assistant').map((e) => (e.message === undefined ? '' : textOf(e.message)));
+    const shown = eventsOf(events, 'message_end')
+      .filter((e) => e.role === 'assistant')
+      .map((e) => (e.message === undefined ? '' : textOf(e.message)));
     expect(shown).toContain('I will look into it.');
     expect(shown).toContain('Halfway there.');
     expect(eventsOf(events, 'turn_end').map((e) => e.turn)).toEqual([1, 2, 3, 4]);
@@ -59,7 +61,10 @@ describe('task mode', () => {
   });
 
   it('ends at the turn cap with its notice when the model never completes', async () => {
-    const { agent } = taskAgent(Array.from({ length: 5 }, (_, i) => ({ text: `still thinking ${i}` })), { limits: { maxTurns: 3 } });
+    const { agent } = taskAgent(
+      Array.from({ length: 5 }, (_, i) => ({ text: `still thinking ${i}` })),
+      { limits: { maxTurns: 3 } },
+    );
     const result = await agent.prompt('go');
     expect(result.stopReason).toBe('limit');
     expect(result.turns).toBe(3);
@@ -83,7 +88,11 @@ describe('stepDelayMs', () => {
   it('waits on the clock before each model call after the first', async () => {
     const clock = new SimulatedClock();
     const { provider, agent, events } = taskAgent(
-      [{ text: 'one' }, { toolCalls: [{ name: 'echo', arguments: { text: 'two' } }] }, { toolCalls: [{ name: 'task_complete', arguments: { summary: 'three' } }] }],
+      [
+        { text: 'one' },
+        { toolCalls: [{ name: 'echo', arguments: { text: 'two' } }] },
+        { toolCalls: [{ name: 'task_complete', arguments: { summary: 'three' } }] },
+      ],
       { clock, stepDelayMs: 2000 },
     );
     const run = agent.prompt('go');

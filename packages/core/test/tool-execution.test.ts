@@ -32,9 +32,26 @@ describe('tool execution', () => {
   it('runs the calls of a turn concurrently and returns results in call order', async () => {
     const a = latch();
     const b = latch();
-    const tool = rendezvousTool(new Map([['a', () => a.resolve()], ['b', () => b.resolve()]]), new Map([['a', a.promise], ['b', b.promise]]));
+    const tool = rendezvousTool(
+      new Map([
+        ['a', () => a.resolve()],
+        ['b', () => b.resolve()],
+      ]),
+      new Map([
+        ['a', a.promise],
+        ['b', b.promise],
+      ]),
+    );
     const agent = scriptedAgent(
-      [{ toolCalls: [{ name: 'meet', arguments: { id: 'a', partner: 'b' } }, { name: 'meet', arguments: { id: 'b', partner: 'a' } }] }, { text: 'done' }],
+      [
+        {
+          toolCalls: [
+            { name: 'meet', arguments: { id: 'a', partner: 'b' } },
+            { name: 'meet', arguments: { id: 'b', partner: 'a' } },
+          ],
+        },
+        { text: 'done' },
+      ],
       { tools: [tool] },
     );
     const result = await agent.prompt('go');
@@ -52,7 +69,18 @@ describe('tool execution', () => {
         return { content: String(args['text']) };
       },
     };
-    const agent = scriptedAgent([{ toolCalls: [{ name: 'echo', arguments: { text: 'slow' } }, { name: 'echo', arguments: { text: 'fast' } }] }, { text: 'ok' }], { tools: [tool] });
+    const agent = scriptedAgent(
+      [
+        {
+          toolCalls: [
+            { name: 'echo', arguments: { text: 'slow' } },
+            { name: 'echo', arguments: { text: 'fast' } },
+          ],
+        },
+        { text: 'ok' },
+      ],
+      { tools: [tool] },
+    );
     const ends: string[] = [];
     agent.events$.subscribe((e) => e.type === 'tool_end' && ends.push(e.toolCallId));
     const result = await agent.prompt('go');
@@ -116,7 +144,11 @@ describe('tool execution', () => {
     const other: Tool = { ...echoTool(), name: 'clock' };
     const agent = scriptedAgent([{ toolCalls: [{ name: 'teleport', arguments: {} }] }, { text: 'oops' }], { tools: [echoTool(), other] });
     const [error] = resultsOf((await agent.prompt('go')).messages);
-    expect(error).toMatchObject({ isError: true, toolName: 'teleport', content: [{ type: 'text', text: 'unknown tool "teleport". Available tools: echo, clock' }] });
+    expect(error).toMatchObject({
+      isError: true,
+      toolName: 'teleport',
+      content: [{ type: 'text', text: 'unknown tool "teleport". Available tools: echo, clock' }],
+    });
   });
 
   it('turns a throwing tool into an error result', async () => {

@@ -16,7 +16,12 @@ describe('tool sources', () => {
     let tools: readonly Tool[] = [echoTool()];
     const provider = createScriptedProvider([
       { toolCalls: [{ name: 'echo', arguments: { text: 'one' } }] },
-      { toolCalls: [{ name: 'late', arguments: { text: 'two' } }, { name: 'echo', arguments: { text: 'gone' } }] },
+      {
+        toolCalls: [
+          { name: 'late', arguments: { text: 'two' } },
+          { name: 'echo', arguments: { text: 'gone' } },
+        ],
+      },
       { text: 'done' },
     ]);
     const agent = new Agent({ provider, model: 'm', permissions: ALLOW, tools: { current: () => tools } });
@@ -28,7 +33,11 @@ describe('tool sources', () => {
     const result = await agent.prompt('go');
     expect(provider.requests.map((r) => r.tools.map((t) => t.name))).toEqual([['echo'], ['late'], ['late']]);
     const results = result.messages.filter((m): m is ToolResultMessage => m.role === 'toolResult');
-    expect(results.map((r) => [r.toolName, r.isError])).toEqual([['echo', false], ['late', false], ['echo', true]]);
+    expect(results.map((r) => [r.toolName, r.isError])).toEqual([
+      ['echo', false],
+      ['late', false],
+      ['echo', true],
+    ]);
     expect(events.filter((e) => e.type === 'error').map((e) => e.type === 'error' && e.error.code)).toEqual(['invalid_tool']);
   });
 });

@@ -75,7 +75,11 @@ describe('usage', () => {
 
 describe('addUsage', () => {
   const usage = (n: number, unknown?: boolean): Usage => ({
-    input: n, output: 2 * n, cacheRead: 3 * n, cacheWrite: 4 * n, totalTokens: 10 * n,
+    input: n,
+    output: 2 * n,
+    cacheRead: 3 * n,
+    cacheWrite: 4 * n,
+    totalTokens: 10 * n,
     cost: { input: n / 10, output: n / 5, cacheRead: n / 100, cacheWrite: n / 50, total: n, ...(unknown === undefined ? {} : { unknown }) },
   });
 

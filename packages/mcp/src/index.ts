@@ -14,5 +14,14 @@ export type { ToolSelector } from './hub/tool-selector.js';
 export type { McpLogger } from './mcp-logger.js';
 export type { McpCommonConfig, McpHttpServerConfig, McpServerConfig, McpStdioServerConfig } from './mcp-server-config.js';
 export type {
-  McpElicitation, McpElicitationAnswer, McpPrompt, McpPromptResult, McpResource, McpResourceContents, McpResourceTemplate, McpServerInfo, McpToolInfo, McpTransportKind,
+  McpElicitation,
+  McpElicitationAnswer,
+  McpPrompt,
+  McpPromptResult,
+  McpResource,
+  McpResourceContents,
+  McpResourceTemplate,
+  McpServerInfo,
+  McpToolInfo,
+  McpTransportKind,
 } from './mcp-types.js';

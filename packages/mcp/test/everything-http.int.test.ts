@@ -72,7 +72,10 @@ describe('server-everything over HTTP', () => {
     const url = `http://127.0.0.1:${await freePort()}/mcp`;
     const client = createMcpClient('gone', { url });
     try {
-      await expect(client.connect()).rejects.toMatchObject({ code: 'mcp_unavailable', message: expect.stringMatching(/^MCP server "gone" could not be reached: /) });
+      await expect(client.connect()).rejects.toMatchObject({
+        code: 'mcp_unavailable',
+        message: expect.stringMatching(/^MCP server "gone" could not be reached: /),
+      });
       expect(client.state).toBe('down');
       const result = await client.callTool('echo', { message: 'x' });
       expect(result).toMatchObject({ isError: true, content: expect.stringMatching(/^MCP server "gone" (could not be reached|is unavailable)/) });

@@ -53,9 +53,14 @@ describe('server-everything over stdio', () => {
   });
 
   it('calls tools and maps text, images, embedded resources, links and structured content', async () => {
-    expect(await call('echo', { message: 'hello' })).toEqual({ content: [{ type: 'text', text: 'Echo: hello' }], details: { server: 'everything', tool: 'echo' } });
+    expect(await call('echo', { message: 'hello' })).toEqual({
+      content: [{ type: 'text', text: 'Echo: hello' }],
+      details: { server: 'everything', tool: 'echo' },
+    });
     const image = await call('get-tiny-image', {});
-    expect(Array.isArray(image.content) && image.content.some((part) => part.type === 'image' && part.mimeType === 'image/png' && part.data.length > 100)).toBe(true);
+    expect(Array.isArray(image.content) && image.content.some((part) => part.type === 'image' && part.mimeType === 'image/png' && part.data.length > 100)).toBe(
+      true,
+    );
     const resource = await call('get-resource-reference', { resourceType: 'Text', resourceId: 2 });
     expect(JSON.stringify(resource.content)).toContain('[resource demo://resource/dynamic/text/2');
     const links = await call('get-resource-links', { count: 2 });

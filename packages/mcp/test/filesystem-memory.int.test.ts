@@ -57,7 +57,10 @@ describe('server-filesystem', () => {
 
   it('returns the server refusing a path outside its directory as an error result', async () => {
     const result = await fs.callTool('read_text_file', { path: '/etc/hostname' });
-    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('Access denied - path outside allowed directories') }] });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: expect.stringContaining('Access denied - path outside allowed directories') }],
+    });
   });
 });
 

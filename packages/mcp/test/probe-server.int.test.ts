@@ -62,7 +62,10 @@ describe('probe server', () => {
     await client.callTool('remove_tool', { name: 'echo' });
     expect((await client.listTools()).map((t) => t.name)).not.toContain('echo');
     const result = await echo?.execute({ text: 'hi' }, testToolContext());
-    expect(result).toMatchObject({ isError: true, content: expect.stringMatching(/^MCP server "probe" does not offer the tool "echo" \(its tool list changed\)/) });
+    expect(result).toMatchObject({
+      isError: true,
+      content: expect.stringMatching(/^MCP server "probe" does not offer the tool "echo" \(its tool list changed\)/),
+    });
   });
 
   // Regression: the SDK settles a response before it handles a notification read with it, so the
@@ -88,7 +91,10 @@ describe('probe server', () => {
   it('times out a silent call and cancels it on the server', async () => {
     const { client, logger } = probe();
     const result = await client.callTool('wait_for_cancel', {}, { timeoutMs: 200 });
-    expect(result).toMatchObject({ isError: true, content: 'MCP tool probe.wait_for_cancel timed out: no result or progress for 0 s (the server was asked to cancel it)' });
+    expect(result).toMatchObject({
+      isError: true,
+      content: 'MCP tool probe.wait_for_cancel timed out: no result or progress for 0 s (the server was asked to cancel it)',
+    });
     expect((await logger.waitForMessage(/^cancelled /)).message).toMatch(/Request timed out/);
   });
 
@@ -97,7 +103,11 @@ describe('probe server', () => {
     await client.connect();
     const pid = client.info()?.pid as number;
     const result = await client.callTool('crash', {});
-    expect(result).toMatchObject({ isError: true, content: 'MCP server "probe" stopped during the call to crash (exited with code 3; stderr: probe ready | crashing on purpose); it is restarted on the next call' });
+    expect(result).toMatchObject({
+      isError: true,
+      content:
+        'MCP server "probe" stopped during the call to crash (exited with code 3; stderr: probe ready | crashing on purpose); it is restarted on the next call',
+    });
     expect(alive(pid)).toBe(false);
     expect(await client.callTool('echo', { text: 'again' })).toMatchObject({ content: [{ type: 'text', text: 'again' }] });
     expect(client.info()?.pid).not.toBe(pid);
@@ -105,12 +115,21 @@ describe('probe server', () => {
 
   it('backs off after failures in a row', async () => {
     let now = 1_000_000;
-    const client = createMcpClient('broken', { command: process.execPath, args: ['-e', 'console.error("no config"); process.exit(7)'] }, { now: () => now, reconnect: { baseMs: 1000, maxMs: 8000 }, connectTimeoutMs: 5000 });
+    const client = createMcpClient(
+      'broken',
+      { command: process.execPath, args: ['-e', 'console.error("no config"); process.exit(7)'] },
+      { now: () => now, reconnect: { baseMs: 1000, maxMs: 8000 }, connectTimeoutMs: 5000 },
+    );
     open.push(client);
-    await expect(client.connect()).rejects.toMatchObject({ code: 'mcp_unavailable', message: 'MCP server "broken" could not be started: the process exited with code 7 during the handshake; stderr: no config' });
+    await expect(client.connect()).rejects.toMatchObject({
+      code: 'mcp_unavailable',
+      message: 'MCP server "broken" could not be started: the process exited with code 7 during the handshake; stderr: no config',
+    });
     // The first failure is retried at once; the second one starts the back-off.
     await expect(client.connect()).rejects.toMatchObject({ code: 'mcp_unavailable', message: expect.stringMatching(/could not be started/) });
-    await expect(client.connect()).rejects.toMatchObject({ message: expect.stringMatching(/is unavailable \(could not be started: .*\); next attempt in 1 s$/) });
+    await expect(client.connect()).rejects.toMatchObject({
+      message: expect.stringMatching(/is unavailable \(could not be started: .*\); next attempt in 1 s$/),
+    });
     expect(await client.callTool('x', {})).toMatchObject({ isError: true, content: expect.stringMatching(/next attempt in 1 s$/) });
     now += 1000;
     await expect(client.connect()).rejects.toMatchObject({ message: expect.stringMatching(/could not be started/) });

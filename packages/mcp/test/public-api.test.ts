@@ -37,7 +37,16 @@ describe('the public API', () => {
 
   it('exports the adapter', () => {
     expect(Object.keys(api).sort()).toEqual([
-      'MCP_SERVER_NAME', 'McpAdapterError', 'McpErrorCode', 'createMcpClient', 'createMcpHub', 'defaultToolPrefix', 'exposedToolName', 'isStdioConfig', 'parseToolSelector', 'silentMcpLogger',
+      'MCP_SERVER_NAME',
+      'McpAdapterError',
+      'McpErrorCode',
+      'createMcpClient',
+      'createMcpHub',
+      'defaultToolPrefix',
+      'exposedToolName',
+      'isStdioConfig',
+      'parseToolSelector',
+      'silentMcpLogger',
     ]);
   });
 });

@@ -7,7 +7,15 @@ import type { ToolRegistry } from '@troupe/tools';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createRuntime, type GraphConfig, type Runtime } from '@troupe/runtime';
 import {
-  connectNats, createNatsRunStore, createNatsTransport, graphHash, openNatsResources, startWorker, type NatsResources, type Worker, type WorkerOptions,
+  connectNats,
+  createNatsRunStore,
+  createNatsTransport,
+  graphHash,
+  openNatsResources,
+  startWorker,
+  type NatsResources,
+  type Worker,
+  type WorkerOptions,
 } from '../src/index.js';
 import { startNatsServer, type NatsServerProcess } from '../src/testing.js';
 

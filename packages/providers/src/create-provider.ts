@@ -51,9 +51,13 @@ export function createProvider(spec: ModelSpec, options: CreateProviderOptions =
     preset,
     options,
     () =>
-      new ProviderConfigError(ProviderErrorCode.InvalidProviderOptions, `the ${preset.name} provider needs a base URL: give baseUrl (for example http://127.0.0.1:8000/v1)`, {
-        data: { provider: preset.name },
-      }),
+      new ProviderConfigError(
+        ProviderErrorCode.InvalidProviderOptions,
+        `the ${preset.name} provider needs a base URL: give baseUrl (for example http://127.0.0.1:8000/v1)`,
+        {
+          data: { provider: preset.name },
+        },
+      ),
   );
   switch (preset.api) {
     case 'openai-chat':

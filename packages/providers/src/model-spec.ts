@@ -31,19 +31,21 @@ export function parseModelSpec(spec: string): ModelSpec {
   const provider = colon === -1 ? trimmed : trimmed.slice(0, colon);
   const model = colon === -1 ? '' : trimmed.slice(colon + 1);
   if (provider.length === 0) {
-    throw new ProviderConfigError(ProviderErrorCode.InvalidModelSpec, `invalid model "${spec}": expected provider:model, for example openai:gpt-4.1-mini`, { data: { spec } });
+    throw new ProviderConfigError(ProviderErrorCode.InvalidModelSpec, `invalid model "${spec}": expected provider:model, for example openai:gpt-4.1-mini`, {
+      data: { spec },
+    });
   }
   const available = availableProviders();
   if (!available.includes(provider)) {
-    throw new ProviderConfigError(
-      ProviderErrorCode.UnknownProvider,
-      `unknown provider "${provider}": available providers: ${available.join(', ')}`,
-      { data: { provider, available } },
-    );
+    throw new ProviderConfigError(ProviderErrorCode.UnknownProvider, `unknown provider "${provider}": available providers: ${available.join(', ')}`, {
+      data: { provider, available },
+    });
   }
   if (colon === -1 && provider === 'scripted') return { provider, model: DEFAULT_SCRIPTED_MODEL };
   if (model.length === 0) {
-    throw new ProviderConfigError(ProviderErrorCode.InvalidModelSpec, `invalid model "${spec}": the model name after "${provider}:" is missing`, { data: { spec } });
+    throw new ProviderConfigError(ProviderErrorCode.InvalidModelSpec, `invalid model "${spec}": the model name after "${provider}:" is missing`, {
+      data: { spec },
+    });
   }
   return { provider, model };
 }

@@ -28,7 +28,8 @@ export function agentRunOptions(graph: GraphConfig, agent: AgentConfig, model: M
         continue;
       }
       const loaded = graph.moduleGuardrails?.[entry.module];
-      if (loaded === undefined) throw new TroupeError(GuardrailErrorCode.Unknown, `agent "${agent.name}" lists the guardrail module ${entry.module}, which the graph did not load`);
+      if (loaded === undefined)
+        throw new TroupeError(GuardrailErrorCode.Unknown, `agent "${agent.name}" lists the guardrail module ${entry.module}, which the graph did not load`);
       guardrails.push(...loaded);
     }
     options.guardrails = guardrails;

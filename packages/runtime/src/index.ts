@@ -51,8 +51,22 @@ export type { RuntimeErrorCode } from './runtime-error-codes.js';
 export type { AgentFromConfigOptions } from './agent-from-config.js';
 export type { GuardrailFactory } from './guardrails/guardrail-registry.js';
 export type {
-  AgentConfig, AgentStepConfig, CompactionConfig, CompactionStrategyName, GraphConfig, GraphVersion, GuardrailConfig, MapStepConfig, ModelConfig, ModelOptions,
-  ParallelStepConfig, PipelineConfig, PipelineStepConfig, RetryConfig, StepBase, StepOutputConfig,
+  AgentConfig,
+  AgentStepConfig,
+  CompactionConfig,
+  CompactionStrategyName,
+  GraphConfig,
+  GraphVersion,
+  GuardrailConfig,
+  MapStepConfig,
+  ModelConfig,
+  ModelOptions,
+  ParallelStepConfig,
+  PipelineConfig,
+  PipelineStepConfig,
+  RetryConfig,
+  StepBase,
+  StepOutputConfig,
 } from './config/graph-config.js';
 export type { Env, EnvProblem, InterpolationResult } from './config/env-interpolation.js';
 export type { GraphProblem } from './config/graph-file-error.js';

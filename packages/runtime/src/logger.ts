@@ -8,7 +8,19 @@ export const LOG_LEVELS = ['silent', 'fatal', 'error', 'warn', 'info', 'debug', 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Keys whose values never reach a log line, at any of the first four levels of nesting. */
-export const REDACTED_KEYS = ['apiKey', 'api_key', 'authorization', 'Authorization', 'token', 'accessToken', 'refreshToken', 'bearerToken', 'password', 'secret', 'cookie'] as const;
+export const REDACTED_KEYS = [
+  'apiKey',
+  'api_key',
+  'authorization',
+  'Authorization',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'bearerToken',
+  'password',
+  'secret',
+  'cookie',
+] as const;
 
 /** Options of {@link createLogger}. */
 export interface LoggerOptions {

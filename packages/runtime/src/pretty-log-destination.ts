@@ -52,9 +52,18 @@ export function formatLogRecord(record: Readonly<Record<string, unknown>>, color
   const err = errorOf(record['err']);
   if (err?.message !== undefined) fields.push(`err=${fieldValue(err.message)}`);
   const message = typeof record['msg'] === 'string' ? record['msg'] : '';
-  const head = [paint(DIM, time), paint(level.color, level.label.padEnd(5)), message, fields.length === 0 ? '' : paint(DIM, fields.join(' '))].filter((part) => part !== '');
+  const head = [paint(DIM, time), paint(level.color, level.label.padEnd(5)), message, fields.length === 0 ? '' : paint(DIM, fields.join(' '))].filter(
+    (part) => part !== '',
+  );
   // A stack helps with an error; on a warning it is noise.
-  const stack = err?.stack === undefined || Number(record['level']) < 50 ? '' : `\n${err.stack.split('\n').slice(1).map((frame) => `    ${frame.trim()}`).join('\n')}`;
+  const stack =
+    err?.stack === undefined || Number(record['level']) < 50
+      ? ''
+      : `\n${err.stack
+          .split('\n')
+          .slice(1)
+          .map((frame) => `    ${frame.trim()}`)
+          .join('\n')}`;
   return `${head.join(' ')}${stack}\n`;
 }
 

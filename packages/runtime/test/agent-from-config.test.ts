@@ -61,7 +61,10 @@ describe('agentOptionsFromConfig', () => {
     expect(agentOptionsFromConfig(graph, 'a').contextWindow).toBe(1_047_576);
     const b = agentOptionsFromConfig(graph, 'b');
     expect(b.contextWindow).toBe(8000);
-    expect(b.compaction).toEqual({ threshold: 0.5, strategies: [expect.objectContaining({ name: 'tool-results' }), expect.objectContaining({ name: 'drop-oldest' })] });
+    expect(b.compaction).toEqual({
+      threshold: 0.5,
+      strategies: [expect.objectContaining({ name: 'tool-results' }), expect.objectContaining({ name: 'drop-oldest' })],
+    });
     expect(agentOptionsFromConfig(graph, 'c')).not.toHaveProperty('contextWindow');
     expect(agentOptionsFromConfig(graph, 'c')).not.toHaveProperty('compaction');
   });
@@ -77,7 +80,8 @@ describe('agentOptionsFromConfig', () => {
 describe('createAgentFromConfig', () => {
   it("compacts before the model's window, with the summary model the graph names", async () => {
     // Each step reports the usage a real model would: the request's size.
-    const call = (n: number, input: number): string => `      - { toolCalls: [{ name: echo, arguments: { text: "${String(n).repeat(2000)}" } }], usage: { input: ${input}, output: 500 } }`;
+    const call = (n: number, input: number): string =>
+      `      - { toolCalls: [{ name: echo, arguments: { text: "${String(n).repeat(2000)}" } }], usage: { input: ${input}, output: 500 } }`;
     const graph = await parseGraph(
       [
         'version: 1',

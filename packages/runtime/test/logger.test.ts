@@ -11,7 +11,13 @@ function capture(): { lines: () => Record<string, unknown>[]; destination: { wri
   const chunks: string[] = [];
   return {
     destination: { write: (line: string) => void chunks.push(line) },
-    lines: () => chunks.join('').trim().split('\n').filter((line) => line.length > 0).map((line) => JSON.parse(line) as Record<string, unknown>),
+    lines: () =>
+      chunks
+        .join('')
+        .trim()
+        .split('\n')
+        .filter((line) => line.length > 0)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
   };
 }
 
@@ -55,7 +61,12 @@ describe('createLogger', () => {
 
   it('writes one readable line per record with format pretty, still redacted', () => {
     const chunks: string[] = [];
-    const logger = createLogger({ level: 'info', destination: { write: (line: string) => void chunks.push(line) }, format: 'pretty', base: { command: 'run' } });
+    const logger = createLogger({
+      level: 'info',
+      destination: { write: (line: string) => void chunks.push(line) },
+      format: 'pretty',
+      base: { command: 'run' },
+    });
     logger.info({ server: 'github', apiKey: 'sk-secret', args: ['a b'] }, 'mcp server started');
     logger.warn('careful');
     expect(chunks).toHaveLength(2);

@@ -67,7 +67,9 @@ function jsonSchemaOf(name: string, schema: z.ZodType): Record<string, unknown> 
   try {
     json = z.toJSONSchema(schema, { io: 'input', target: 'draft-7' }) as Record<string, unknown>;
   } catch (error) {
-    throw new TypeError(`defineTool: the parameters of ${name} have no JSON Schema form: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new TypeError(`defineTool: the parameters of ${name} have no JSON Schema form: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   const { $schema: _draft, ...rest } = json;
   if (rest['type'] !== 'object') throw new TypeError(`defineTool: the parameters of ${name} must be a z.object(…) schema`);

@@ -46,7 +46,9 @@ function translate(glob: string): string {
         out += '\\{';
         i += 1;
       } else {
-        out += `(?:${splitAlternatives(glob.slice(i + 1, end)).map(translate).join('|')})`;
+        out += `(?:${splitAlternatives(glob.slice(i + 1, end))
+          .map(translate)
+          .join('|')})`;
         i = end + 1;
       }
     } else if (c === '[') {

@@ -20,7 +20,13 @@ export interface ToolSettingSpec {
 export type ToolSettingsSpec = Readonly<Record<string, ToolSettingSpec>>;
 
 /** The TypeScript type a setting of kind `K` holds. */
-export type ToolSettingValue<K extends ToolSettingKind> = K extends 'boolean' ? boolean : K extends 'positiveInteger' ? number : K extends 'stringList' | 'regexList' ? string[] : string;
+export type ToolSettingValue<K extends ToolSettingKind> = K extends 'boolean'
+  ? boolean
+  : K extends 'positiveInteger'
+    ? number
+    : K extends 'stringList' | 'regexList'
+      ? string[]
+      : string;
 
 /** The parsed settings of a spec: every key optional, each with its kind's type. */
 export type ToolSettingValues<S extends ToolSettingsSpec> = { -readonly [K in keyof S]?: ToolSettingValue<S[K]['kind']> };
@@ -73,7 +79,11 @@ export function regexProblem(source: string): string | undefined {
  * Checks `settings` against `spec` and returns them typed. Throws {@link InvalidToolSettingsError}
  * listing every unknown key and bad value (misuse: loaders check settings before creating tools).
  */
-export function parseToolSettings<S extends ToolSettingsSpec>(tool: string, spec: S, settings: Readonly<Record<string, unknown>> | undefined): ToolSettingValues<S> {
+export function parseToolSettings<S extends ToolSettingsSpec>(
+  tool: string,
+  spec: S,
+  settings: Readonly<Record<string, unknown>> | undefined,
+): ToolSettingValues<S> {
   const problems: string[] = [];
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(settings ?? {})) {

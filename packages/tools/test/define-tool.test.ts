@@ -75,12 +75,17 @@ describe('defineTool', () => {
     const execute = (): string => 'x';
     expect(() => defineTool({ name: 'get weather', description: 'd', execute })).toThrow(/name "get weather" must be 1 to 64 letters/);
     expect(() => defineTool({ name: 'list', description: 'd', parameters: z.array(z.string()) as never, execute })).toThrow(/must be a z\.object/);
-    expect(() => defineTool({ name: 'when', description: 'd', parameters: z.object({ at: z.date() }), execute })).toThrow(/parameters of when have no JSON Schema form/);
+    expect(() => defineTool({ name: 'when', description: 'd', parameters: z.object({ at: z.date() }), execute })).toThrow(
+      /parameters of when have no JSON Schema form/,
+    );
   });
 
   it('is called by an agent on the scripted model, and its result reaches the model', async () => {
     const agent = new Agent({
-      provider: createScriptedProvider([{ toolCalls: [{ name: 'forecast', arguments: { city: 'Lima', unit: 'F', days: 2 } }] }, { text: 'It says: {{lastToolResult}}' }]),
+      provider: createScriptedProvider([
+        { toolCalls: [{ name: 'forecast', arguments: { city: 'Lima', unit: 'F', days: 2 } }] },
+        { text: 'It says: {{lastToolResult}}' },
+      ]),
       model: 'scripted',
       tools: [forecastTool()],
     });

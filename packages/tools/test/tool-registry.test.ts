@@ -45,7 +45,11 @@ describe('createToolRegistry', () => {
     const error = caught as UnknownToolError;
     expect(error.code).toBe(ToolErrorCode.UnknownTool);
     expect(error.message).toBe('unknown tool "clok": available tools: ask_user, clock, echo, send_update, task_complete');
-    expect(error.toJSON()).toEqual({ code: 'unknown_tool', message: error.message, data: { name: 'clok', available: ['ask_user', 'clock', 'echo', 'send_update', 'task_complete'] } });
+    expect(error.toJSON()).toEqual({
+      code: 'unknown_tool',
+      message: error.message,
+      data: { name: 'clok', available: ['ask_user', 'clock', 'echo', 'send_update', 'task_complete'] },
+    });
   });
 
   it('serves custom factories, and instances do not share state', () => {
@@ -58,7 +62,19 @@ describe('createToolRegistry', () => {
 
   it('serves the Node tools from the node entry, with their settings', () => {
     const registry = createNodeToolRegistry();
-    expect(registry.names()).toEqual(['ask_user', 'bash', 'clock', 'echo', 'edit_file', 'list_files', 'read_file', 'search', 'send_update', 'task_complete', 'write_file']);
+    expect(registry.names()).toEqual([
+      'ask_user',
+      'bash',
+      'clock',
+      'echo',
+      'edit_file',
+      'list_files',
+      'read_file',
+      'search',
+      'send_update',
+      'task_complete',
+      'write_file',
+    ]);
     expect(Object.keys(registry.settingsOf('bash') ?? {})).toEqual(['workspace', 'timeoutMs', 'maxOutputBytes', 'deny', 'defaultDeny', 'shell']);
     expect(registry.settingsOf('clock')).toEqual({});
     expect(registry.settingsOf('nope')).toBeUndefined();
@@ -68,7 +84,9 @@ describe('createToolRegistry', () => {
 
   it('refuses settings a factory does not declare', () => {
     expect(() => createToolRegistry().create('clock', { settings: { zone: 'UTC' } })).toThrow(InvalidToolSettingsError);
-    expect(() => createNodeToolRegistry().create('bash', { settings: { timeoutMs: 'soon' } })).toThrow('invalid settings for tool "bash": timeoutMs must be a positive integer');
+    expect(() => createNodeToolRegistry().create('bash', { settings: { timeoutMs: 'soon' } })).toThrow(
+      'invalid settings for tool "bash": timeoutMs must be a positive integer',
+    );
   });
 
   it('rejects two factories with the same name', () => {

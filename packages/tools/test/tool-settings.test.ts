@@ -30,7 +30,14 @@ describe('settingProblem', () => {
 
 describe('parseToolSettings', () => {
   it('returns valid settings as given', () => {
-    expect(parseToolSettings('t', SPEC, { path: '/w', mode: 'a', on: false, count: 3, names: [], deny: ['rm'] })).toEqual({ path: '/w', mode: 'a', on: false, count: 3, names: [], deny: ['rm'] });
+    expect(parseToolSettings('t', SPEC, { path: '/w', mode: 'a', on: false, count: 3, names: [], deny: ['rm'] })).toEqual({
+      path: '/w',
+      mode: 'a',
+      on: false,
+      count: 3,
+      names: [],
+      deny: ['rm'],
+    });
     expect(parseToolSettings('t', SPEC, undefined)).toEqual({});
   });
 
@@ -42,7 +49,10 @@ describe('parseToolSettings', () => {
       caught = error;
     }
     expect(caught).toBeInstanceOf(InvalidToolSettingsError);
-    expect((caught as InvalidToolSettingsError).problems).toEqual(['count must be a positive integer', 'unknown setting "colour" (known: path, mode, on, count, names, deny)']);
+    expect((caught as InvalidToolSettingsError).problems).toEqual([
+      'count must be a positive integer',
+      'unknown setting "colour" (known: path, mode, on, count, names, deny)',
+    ]);
     expect((caught as InvalidToolSettingsError).code).toBe('invalid_tool_settings');
   });
 });

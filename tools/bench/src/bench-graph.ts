@@ -32,6 +32,7 @@ export async function timedRun(runtime: Runtime): Promise<number> {
   const result = await runtime.run('go').result;
   const elapsed = performance.now() - started;
   await runtime.close();
-  if (result.status !== 'done' || result.stopReason !== 'stop') throw new Error(`run ended ${result.status} (${result.stopReason}): ${result.error?.message ?? ''}`);
+  if (result.status !== 'done' || result.stopReason !== 'stop')
+    throw new Error(`run ended ${result.status} (${result.stopReason}): ${result.error?.message ?? ''}`);
   return elapsed;
 }

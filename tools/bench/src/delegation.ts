@@ -23,4 +23,11 @@ globalThis.gc?.();
 const walls: number[] = [];
 for (let i = 0; i < runs; i++) walls.push(await once());
 const wall = median(walls);
-report({ workload: 'delegation', delegations, runs, wall_ms: Math.round(wall * 100) / 100, us_per_delegation: Math.round(((wall * 1000) / delegations) * 10) / 10, rss_mb: peakRssMb() });
+report({
+  workload: 'delegation',
+  delegations,
+  runs,
+  wall_ms: Math.round(wall * 100) / 100,
+  us_per_delegation: Math.round(((wall * 1000) / delegations) * 10) / 10,
+  rss_mb: peakRssMb(),
+});

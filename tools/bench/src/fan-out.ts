@@ -26,7 +26,14 @@ const script: ScriptStep[] = [...Array.from({ length: turns }, () => toolTurn), 
 async function once(): Promise<number> {
   const team = Array.from(
     { length: agents },
-    (_, i) => new Agent({ provider: createScriptedProvider(script, { recordRequests: false }), model: 'bench', name: `a${i}`, tools: [tick], permissions: { mode: 'allow' } }),
+    (_, i) =>
+      new Agent({
+        provider: createScriptedProvider(script, { recordRequests: false }),
+        model: 'bench',
+        name: `a${i}`,
+        tools: [tick],
+        permissions: { mode: 'allow' },
+      }),
   );
   const started = performance.now();
   const results = await Promise.all(team.map((agent) => agent.prompt('go')));
@@ -43,5 +50,12 @@ for (let i = 0; i < runs; i++) walls.push(await once());
 const wall = median(walls);
 const calls = agents * turns * callsPerTurn;
 report({
-  workload: 'fan-out', agents, turns: turns + 1, tool_calls: calls, runs, wall_ms: Math.round(wall), tool_calls_per_s: Math.round(calls / (wall / 1000)), rss_mb: peakRssMb(),
+  workload: 'fan-out',
+  agents,
+  turns: turns + 1,
+  tool_calls: calls,
+  runs,
+  wall_ms: Math.round(wall),
+  tool_calls_per_s: Math.round(calls / (wall / 1000)),
+  rss_mb: peakRssMb(),
 });

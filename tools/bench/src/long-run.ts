@@ -25,7 +25,10 @@ const work: Tool = {
   readOnly: true,
   execute: (args) => ({ content: output(Number(args['n'])) }),
 };
-const script: ScriptStep[] = [...Array.from({ length: turns - 1 }, (_, i) => ({ text: `Step ${i + 1}: on it.`, toolCalls: [{ name: 'work', arguments: { n: i + 1 } }] })), { text: 'All done.' }];
+const script: ScriptStep[] = [
+  ...Array.from({ length: turns - 1 }, (_, i) => ({ text: `Step ${i + 1}: on it.`, toolCalls: [{ name: 'work', arguments: { n: i + 1 } }] })),
+  { text: 'All done.' },
+];
 const summaries: ScriptStep[] = Array.from({ length: turns }, (_, i) => ({ text: `Goals: do the work. Progress: summary ${i + 1}.` }));
 
 /** One run; `onTurn(turn)` is called as each turn starts. Returns when each turn started (ms) and when the run ended. */
@@ -55,7 +58,8 @@ async function once(onTurn?: (turn: number) => void): Promise<{ starts: number[]
   const history = agent.messages.length;
   const historyMb = JSON.stringify(agent.messages).length / 1024 / 1024;
   agent.dispose();
-  if (result.stopReason !== 'stop' || result.turns !== turns || history !== 2 * turns) throw new Error(`unexpected run: ${result.stopReason} after ${result.turns} turns, ${history} messages`);
+  if (result.stopReason !== 'stop' || result.turns !== turns || history !== 2 * turns)
+    throw new Error(`unexpected run: ${result.stopReason} after ${result.turns} turns, ${history} messages`);
   return { starts, end, compactions, historyMb };
 }
 

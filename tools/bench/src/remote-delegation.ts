@@ -110,7 +110,8 @@ function runOnce(resources: NatsResources, graph: GraphConfig, turnBytes: number
     createRuntime({
       graph,
       store,
-      transport: (parts) => createNatsTransport({ ...parts, resources, graphHash: graphHash(graph), placement: (agent) => graph.agents[agent]?.placement ?? 'local' }),
+      transport: (parts) =>
+        createNatsTransport({ ...parts, resources, graphHash: graphHash(graph), placement: (agent) => graph.agents[agent]?.placement ?? 'local' }),
     }),
   );
 }

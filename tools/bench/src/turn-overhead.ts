@@ -17,7 +17,11 @@ const script: ScriptStep[] = [...Array.from({ length: turns }, () => ({ toolCall
 async function once(): Promise<number> {
   // Every call runs and the run is not capped (the defaults would ask for `noop` and stop at 50 turns).
   const agent = new Agent({
-    provider: createScriptedProvider(script, { recordRequests: false }), model: 'bench', tools: [noop], permissions: { mode: 'allow' }, limits: { maxTurns: Infinity },
+    provider: createScriptedProvider(script, { recordRequests: false }),
+    model: 'bench',
+    tools: [noop],
+    permissions: { mode: 'allow' },
+    limits: { maxTurns: Infinity },
   });
   const started = performance.now();
   const result = await agent.prompt('go');
@@ -32,4 +36,11 @@ globalThis.gc?.();
 const walls: number[] = [];
 for (let i = 0; i < runs; i++) walls.push(await once());
 const wall = median(walls);
-report({ workload: 'turn-overhead', turns: turns + 1, runs, wall_ms: Math.round(wall * 100) / 100, us_per_turn: Math.round(((wall * 1000) / (turns + 1)) * 10) / 10, rss_mb: peakRssMb() });
+report({
+  workload: 'turn-overhead',
+  turns: turns + 1,
+  runs,
+  wall_ms: Math.round(wall * 100) / 100,
+  us_per_turn: Math.round(((wall * 1000) / (turns + 1)) * 10) / 10,
+  rss_mb: peakRssMb(),
+});

@@ -14,7 +14,11 @@ const graph: GraphConfig = {
   file: 'bench.yaml',
   entry: 'asker',
   models: {
-    asker: { name: 'asker', spec: { provider: 'scripted', model: 'asker' }, script: [{ toolCalls: [{ name: 'ask_user', arguments: { question: 'Go on?' } }] }, { text: 'ok' }] },
+    asker: {
+      name: 'asker',
+      spec: { provider: 'scripted', model: 'asker' },
+      script: [{ toolCalls: [{ name: 'ask_user', arguments: { question: 'Go on?' } }] }, { text: 'ok' }],
+    },
   },
   agents: { asker: { name: 'asker', model: 'asker', tools: ['ask_user'] } },
 };
@@ -36,7 +40,15 @@ const elapsed = performance.now() - started;
 globalThis.gc?.();
 const rss = Math.round((process.memoryUsage().rss / 1024 / 1024) * 10) / 10;
 const heap = Math.round((process.memoryUsage().heapUsed / 1024 / 1024) * 10) / 10;
-report({ workload: 'waiting-agents', agents, wall_ms: Math.round(elapsed), us_per_agent: Math.round((elapsed * 1000) / agents), rss_mb: rss, heap_mb: heap, peak_rss_mb: peakRssMb() });
+report({
+  workload: 'waiting-agents',
+  agents,
+  wall_ms: Math.round(elapsed),
+  us_per_agent: Math.round((elapsed * 1000) / agents),
+  rss_mb: rss,
+  heap_mb: heap,
+  peak_rss_mb: peakRssMb(),
+});
 // Answer them all so the process ends cleanly, and check they finish.
 await Promise.all(handles.map((handle) => handle.reply('yes')));
 const results = await Promise.all(handles.map((handle) => handle.result));

@@ -21,7 +21,21 @@ const allowed: Record<string, (string | RegExp)[]> = {
   // Broker-agnostic: no NATS client; vitest only in the `./testing` entry's contract suites.
   runtime: ['@troupe/core', '@troupe/providers', '@troupe/tools', '@troupe/mcp', 'rxjs', 'pino', 'yaml', 'tsx', 'node:', 'vitest'],
   nats: ['@troupe/core', '@troupe/runtime', /^@nats-io\//, 'rxjs', 'node:'],
-  cli: ['@troupe/runtime', '@troupe/nats', '@troupe/core', 'rxjs', 'commander', 'node:', 'ink', 'react', 'ansi-escapes', 'log-update', 'slice-ansi', 'string-width', 'wrap-ansi'],
+  cli: [
+    '@troupe/runtime',
+    '@troupe/nats',
+    '@troupe/core',
+    'rxjs',
+    'commander',
+    'node:',
+    'ink',
+    'react',
+    'ansi-escapes',
+    'log-update',
+    'slice-ansi',
+    'string-width',
+    'wrap-ansi',
+  ],
 };
 
 /** Globals core must not touch even without an import. */

@@ -41,10 +41,20 @@ function packageOf(specifier: string): string | undefined {
 describe('package manifests', () => {
   it.each(packages)('%s declares exactly the packages its sources import', (pkg) => {
     const manifest = manifestOf(pkg);
-    const imported = new Set(sourceFiles(join(root, 'packages', pkg, 'src')).flatMap((file) => importsOf(readFileSync(file, 'utf8')).map(packageOf)).filter((name) => name !== undefined));
+    const imported = new Set(
+      sourceFiles(join(root, 'packages', pkg, 'src'))
+        .flatMap((file) => importsOf(readFileSync(file, 'utf8')).map(packageOf))
+        .filter((name) => name !== undefined),
+    );
     const declared = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]);
-    expect([...imported].filter((name) => !declared.has(name)), 'imported but not declared').toEqual([]);
-    expect([...declared].filter((name) => !imported.has(name) && !(NOT_IMPORTED[pkg] ?? []).includes(name)), 'declared but not imported').toEqual([]);
+    expect(
+      [...imported].filter((name) => !declared.has(name)),
+      'imported but not declared',
+    ).toEqual([]);
+    expect(
+      [...declared].filter((name) => !imported.has(name) && !(NOT_IMPORTED[pkg] ?? []).includes(name)),
+      'declared but not imported',
+    ).toEqual([]);
   });
 
   it.each(packages)('%s requires other Troupe packages at their workspace version', (pkg) => {

@@ -45,7 +45,8 @@ export function abortCommand(options: AbortCommandOptions, io: CliIo): Promise<E
       for (const { path } of order) {
         await transport.control(run.id, path, { type: 'abort' }).catch((error: unknown) => {
           // unknown_actor: it ended meanwhile. Anything else is said, and the others are still aborted.
-          if (!(error instanceof TroupeError && error.code === TransportErrorCode.UnknownActor)) io.stderr(`troupe abort: ${path}: ${error instanceof Error ? error.message : String(error)}\n`);
+          if (!(error instanceof TroupeError && error.code === TransportErrorCode.UnknownActor))
+            io.stderr(`troupe abort: ${path}: ${error instanceof Error ? error.message : String(error)}\n`);
         });
       }
       const entry = parseAgentPath(run.entry);
@@ -54,7 +55,9 @@ export function abortCommand(options: AbortCommandOptions, io: CliIo): Promise<E
         const [record, now] = await Promise.all([transport.records.get(run.id, entry), store.getRun(run.id)]);
         if (record?.record.status === 'ended' || (now !== undefined && isFinal(now))) break;
         if (Date.now() > deadline) {
-          io.stderr(`troupe abort: run ${run.id} was asked to abort but has not ended after ${Math.round((options.timeoutMs ?? 30_000) / 1000)}s (is the process hosting ${run.entry} gone?); troupe show ${run.id} ${session.target.flags} shows where it stands\n`);
+          io.stderr(
+            `troupe abort: run ${run.id} was asked to abort but has not ended after ${Math.round((options.timeoutMs ?? 30_000) / 1000)}s (is the process hosting ${run.entry} gone?); troupe show ${run.id} ${session.target.flags} shows where it stands\n`,
+          );
           return ExitCode.RunFailed;
         }
         await sleep(200);

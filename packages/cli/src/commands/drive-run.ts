@@ -38,7 +38,15 @@ export interface DriveOptions {
  */
 export async function driveRun(handle: RunHandle, options: DriveOptions, io: CliIo): Promise<ExitCode> {
   const started = Date.now();
-  const view = runView({ entry: handle.entry, logger: options.logger, ...(options.json === true ? { json: true } : {}), ...(options.steps === undefined ? {} : { steps: options.steps }) }, io);
+  const view = runView(
+    {
+      entry: handle.entry,
+      logger: options.logger,
+      ...(options.json === true ? { json: true } : {}),
+      ...(options.steps === undefined ? {} : { steps: options.steps }),
+    },
+    io,
+  );
   const keys = view.live === undefined ? undefined : io.terminal?.keys;
   const asker = keys === undefined || view.live === undefined ? undefined : createAsker(handle, view, view.live, new KeyFocus(keys), io.signal);
   let leftWaiting: () => void = () => undefined;
@@ -75,7 +83,9 @@ export async function driveRun(handle: RunHandle, options: DriveOptions, io: Cli
     const outcome = await Promise.race([handle.result, waiting, detached]);
     if (outcome === 'detached') {
       view.close();
-      io.stderr(`run ${handle.id} goes on; follow it with: troupe watch ${handle.id}${options.resumeFlags}\ncancel it with: troupe abort ${handle.id}${options.resumeFlags}\n`);
+      io.stderr(
+        `run ${handle.id} goes on; follow it with: troupe watch ${handle.id}${options.resumeFlags}\ncancel it with: troupe abort ${handle.id}${options.resumeFlags}\n`,
+      );
       return ExitCode.Interrupted;
     }
     if (outcome === 'waiting') {
@@ -105,7 +115,12 @@ function createAsker(handle: RunHandle, view: RunView, screen: Screen, focus: Ke
   const answered = new Set<string>();
   const ask = async ({ path, input }: PendingAt): Promise<PromptOutcome<unknown>['kind']> => {
     if (input.kind === 'question') {
-      const outcome = await runPrompt(screen, focus, signal, questionPrompt({ path, question: input.question }, view.style, () => screen.width));
+      const outcome = await runPrompt(
+        screen,
+        focus,
+        signal,
+        questionPrompt({ path, question: input.question }, view.style, () => screen.width),
+      );
       // The answer shows in the note of the asking tool's result.
       if (outcome.kind === 'answer') await handle.reply(outcome.value, path);
       return outcome.kind;

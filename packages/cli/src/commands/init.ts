@@ -35,7 +35,9 @@ export function initCommand(options: InitCommandOptions, io: CliIo): ExitCode {
   const files = scaffoldFiles(packageName(root));
   const existing = files.filter((file) => statSync(join(root, file.path), { throwIfNoEntry: false }) !== undefined).map((file) => file.path);
   if (existing.length > 0) {
-    io.stderr(`troupe init: ${shown} already has ${existing.join(', ')}; init writes over no file (move ${existing.length === 1 ? 'it' : 'them'} away, or give another directory: troupe init <dir>)\n`);
+    io.stderr(
+      `troupe init: ${shown} already has ${existing.join(', ')}; init writes over no file (move ${existing.length === 1 ? 'it' : 'them'} away, or give another directory: troupe init <dir>)\n`,
+    );
     return ExitCode.BadInput;
   }
   const manifestFile = join(root, 'package.json');
@@ -87,7 +89,11 @@ function readPackageJson(file: string): PackageJson | undefined | string {
 }
 
 /** `current` (or a new manifest) with the scaffold's scripts and dependencies it lacks; what was added, and whether npm install is due. */
-function mergedPackageJson(current: PackageJson | undefined, name: string, troupeVersion: string): { json: PackageJson; added: string[]; needsInstall: boolean } {
+function mergedPackageJson(
+  current: PackageJson | undefined,
+  name: string,
+  troupeVersion: string,
+): { json: PackageJson; added: string[]; needsInstall: boolean } {
   const json: PackageJson = current ?? { name, version: '0.1.0', private: true, type: 'module' };
   const added: string[] = [];
   let needsInstall = current === undefined;
@@ -99,11 +105,16 @@ function mergedPackageJson(current: PackageJson | undefined, name: string, troup
   };
   const scripts = section('scripts');
   // `npm init` writes a test script that only fails; it is replaced, every other script kept.
-  const newScripts = Object.entries(SCAFFOLD_SCRIPTS).filter(([script]) => scripts[script] === undefined || (script === 'test' && NPM_INIT_TEST.test(String(scripts[script]))));
+  const newScripts = Object.entries(SCAFFOLD_SCRIPTS).filter(
+    ([script]) => scripts[script] === undefined || (script === 'test' && NPM_INIT_TEST.test(String(scripts[script]))),
+  );
   for (const [script, command] of newScripts) scripts[script] = command;
   if (newScripts.length > 0) added.push(`scripts ${newScripts.map(([script]) => script).join(', ')}`);
   const wanted = scaffoldDependencies(troupeVersion);
-  const has = (dependency: string): boolean => ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].some((key) => (json[key] as Record<string, unknown> | undefined)?.[dependency] !== undefined);
+  const has = (dependency: string): boolean =>
+    ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].some(
+      (key) => (json[key] as Record<string, unknown> | undefined)?.[dependency] !== undefined,
+    );
   for (const key of ['dependencies', 'devDependencies'] as const) {
     const missing = Object.entries(wanted[key]).filter(([dependency]) => !has(dependency));
     if (missing.length === 0) continue;
@@ -131,6 +142,9 @@ function addIgnores(file: string): string[] {
 
 /** A valid npm package name from a directory name. */
 function packageName(dir: string): string {
-  const name = basename(dir).toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[._-]+/, '');
+  const name = basename(dir)
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[._-]+/, '');
   return name === '' ? 'troupe-project' : name;
 }

@@ -41,7 +41,9 @@ export async function localAbortCommand(options: LocalAbortOptions, io: CliIo): 
     const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
     const ended = await Promise.race([control.ended, timedOut]).finally(() => clearTimeout(timer));
     if (ended === 'timeout') {
-      io.stderr(`troupe abort: run ${run.id} was asked to abort but has not ended after ${Math.round(timeoutMs / 1000)}s (a tool that ignores its abort signal?); troupe show ${run.id}${flags} shows where it stands\n`);
+      io.stderr(
+        `troupe abort: run ${run.id} was asked to abort but has not ended after ${Math.round(timeoutMs / 1000)}s (a tool that ignores its abort signal?); troupe show ${run.id}${flags} shows where it stands\n`,
+      );
       return ExitCode.RunFailed;
     }
     if (ended !== undefined) return saidEnded(run.id, ended.status, io);
@@ -61,7 +63,9 @@ function saidEnded(id: string, status: RunRecord['status'], io: CliIo): ExitCode
 /** A run no process runs: its leftover tool processes ended, then recorded as aborted. */
 async function markAborted(store: RunStore, run: RunRecord, io: CliIo): Promise<ExitCode> {
   if (run.status === 'running') {
-    io.stderr(`troupe abort: run ${run.id} is running in a process that does not answer on its control socket (an older troupe, or a program using the library); stop that process, or abort the run from it\n`);
+    io.stderr(
+      `troupe abort: run ${run.id} is running in a process that does not answer on its control socket (an older troupe, or a program using the library); stop that process, or abort the run from it\n`,
+    );
     return ExitCode.RunFailed;
   }
   const ended = (await store.processes?.reap(run.id)) ?? [];

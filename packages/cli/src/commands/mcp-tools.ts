@@ -1,6 +1,4 @@
-import {
-  createGraphMcpHub, GraphFileError, loadGraphFile, UnknownAgentError, type GraphConfig, type LogLevel, type McpConnectReport,
-} from '@troupe/runtime';
+import { createGraphMcpHub, GraphFileError, loadGraphFile, UnknownAgentError, type GraphConfig, type LogLevel, type McpConnectReport } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
 import { commandLogger } from '../command-logger.js';
 import { ExitCode } from '../exit-code.js';
@@ -45,7 +43,8 @@ export async function mcpToolsCommand(options: McpToolsCommandOptions, io: CliIo
   }
   try {
     const reports = await hub.connect();
-    for (const report of reports) io.stdout(options.json === true ? `${JSON.stringify(jsonOf(report))}\n` : textOf(report, hub.client(report.server).skippedTools()));
+    for (const report of reports)
+      io.stdout(options.json === true ? `${JSON.stringify(jsonOf(report))}\n` : textOf(report, hub.client(report.server).skippedTools()));
     return reports.every((report) => report.ok) ? ExitCode.Ok : ExitCode.RunFailed;
   } finally {
     await hub.close();
@@ -66,7 +65,11 @@ function textOf(report: McpConnectReport, skipped: readonly { name: string; reas
   for (const tool of tools) {
     const alias = tool.exposedName === tool.name ? '' : ` (${tool.name})`;
     lines.push(`  ${tool.exposedName}${alias}${tool.description === undefined ? '' : ` — ${tool.description.split('\n')[0]}`}`);
-    lines.push(...JSON.stringify(tool.inputSchema, null, 2).split('\n').map((line) => `    ${line}`));
+    lines.push(
+      ...JSON.stringify(tool.inputSchema, null, 2)
+        .split('\n')
+        .map((line) => `    ${line}`),
+    );
   }
   for (const tool of skipped) lines.push(`  (left out: ${tool.name}: ${tool.reason})`);
   return `${lines.join('\n')}\n\n`;

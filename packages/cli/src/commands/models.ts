@@ -18,7 +18,14 @@ function money(value: number): string {
 
 function table(rows: readonly string[][]): string {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  return rows.map((row) => row.map((cell, column) => (column >= 2 && column <= 7 ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0))).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => (column >= 2 && column <= 7 ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /**
@@ -41,10 +48,24 @@ export function modelsCommand(options: ModelsCommandOptions, io: CliIo): ExitCod
   const rows = [['provider', 'model', 'context', 'max out', 'input', 'output', 'cache read', 'cache write', 'note']];
   for (const m of models) {
     const p = m.prices;
-    rows.push([m.vendor, m.id, m.contextWindow.toLocaleString('en-US'), m.maxOutput.toLocaleString('en-US'), money(p.input), money(p.output), money(p.cacheRead), money(p.cacheWrite), m.note ?? '']);
+    rows.push([
+      m.vendor,
+      m.id,
+      m.contextWindow.toLocaleString('en-US'),
+      m.maxOutput.toLocaleString('en-US'),
+      money(p.input),
+      money(p.output),
+      money(p.cacheRead),
+      money(p.cacheWrite),
+      m.note ?? '',
+    ]);
   }
   io.stdout(`${table(rows)}\n`);
-  io.stdout('Prices in US dollars per million tokens. Use a model as provider:model (anthropic:claude-sonnet-4-5); Google models also as gemini:…, OpenAI ones through Chat Completions as openai-chat:…\n');
-  io.stdout('OpenAI-compatible servers (openai-compatible, ollama, lmstudio, llamacpp, vllm, openrouter, groq, together) take any model name: local ones (ollama, lmstudio, llamacpp) cost nothing, the others show cost as unknown.\n');
+  io.stdout(
+    'Prices in US dollars per million tokens. Use a model as provider:model (anthropic:claude-sonnet-4-5); Google models also as gemini:…, OpenAI ones through Chat Completions as openai-chat:…\n',
+  );
+  io.stdout(
+    'OpenAI-compatible servers (openai-compatible, ollama, lmstudio, llamacpp, vllm, openrouter, groq, together) take any model name: local ones (ollama, lmstudio, llamacpp) cost nothing, the others show cost as unknown.\n',
+  );
   return ExitCode.Ok;
 }

@@ -34,7 +34,9 @@ export function natsAnswerCommand(options: NatsAnswerOptions, io: CliIo): Promis
     const control = await openRunControl(session, options.runId, io, answer.kind, async (run) => {
       const hash = await runGraphHash(session, run, io);
       if (hash === undefined) {
-        io.stderr(`troupe ${answer.kind}: cannot tell which graph run ${run.id} runs: its graph file ${run.graphFile ?? '(none recorded)'} cannot be loaded here, and the live workers of namespace "${session.target.namespace}" do not run exactly one graph\n`);
+        io.stderr(
+          `troupe ${answer.kind}: cannot tell which graph run ${run.id} runs: its graph file ${run.graphFile ?? '(none recorded)'} cannot be loaded here, and the live workers of namespace "${session.target.namespace}" do not run exactly one graph\n`,
+        );
       }
       return hash;
     });
@@ -51,7 +53,11 @@ export function natsAnswerCommand(options: NatsAnswerOptions, io: CliIo): Promis
       const [target, ...others] = candidates;
       if (target === undefined || others.length > 0) {
         const what = answer.kind === 'reply' ? 'an answer' : `a decision on ${answer.callId}`;
-        const listed = waiting.map(({ path, input }) => `${path} (${input.kind === 'question' ? `question: ${input.question}` : `permission ${input.callId} for ${input.toolName}`})`).join(', ');
+        const listed = waiting
+          .map(
+            ({ path, input }) => `${path} (${input.kind === 'question' ? `question: ${input.question}` : `permission ${input.callId} for ${input.toolName}`})`,
+          )
+          .join(', ');
         io.stderr(
           target === undefined
             ? `troupe ${answer.kind}: no actor of run ${run.id}${answer.path === undefined ? '' : ` at ${answer.path}`} waits for ${what}; ${listed === '' ? 'nothing waits' : `waiting: ${listed}`}\n`
@@ -67,7 +73,12 @@ export function natsAnswerCommand(options: NatsAnswerOptions, io: CliIo): Promis
           throw error;
         });
       try {
-        return await followRun(session, control, { logger, start, untilWaiting: true, answered: { path: target.path, revision }, ...(options.json === true ? { json: true } : {}) }, io);
+        return await followRun(
+          session,
+          control,
+          { logger, start, untilWaiting: true, answered: { path: target.path, revision }, ...(options.json === true ? { json: true } : {}) },
+          io,
+        );
       } catch (error) {
         if (undelivered === undefined) throw error;
         io.stderr(`troupe ${answer.kind}: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -86,5 +97,7 @@ function awaits(pending: PendingAt, answer: Answer): boolean {
 }
 
 function commandOf(answer: Answer): ControlCommand {
-  return answer.kind === 'reply' ? { type: 'reply', answer: answer.answer } : { type: 'approve', callId: answer.callId, decision: answer.decision as PermissionDecision };
+  return answer.kind === 'reply'
+    ? { type: 'reply', answer: answer.answer }
+    : { type: 'approve', callId: answer.callId, decision: answer.decision as PermissionDecision };
 }

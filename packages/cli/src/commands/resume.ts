@@ -35,7 +35,8 @@ export function resumeCommand(options: ResumeOptions, io: CliIo): Promise<ExitCo
       refuse: (record) => {
         if (record.status === 'waiting' || record.status === 'interrupted') return undefined;
         // In a runs directory `running` means its process is alive; NATS cannot tell (its transport checks).
-        if (record.status === 'running') return 'runsDir' in options.at ? `a live process runs it (troupe steer and troupe abort${runsDirFlag(options.at.runsDir)} reach it)` : undefined;
+        if (record.status === 'running')
+          return 'runsDir' in options.at ? `a live process runs it (troupe steer and troupe abort${runsDirFlag(options.at.runsDir)} reach it)` : undefined;
         return 'there is nothing to go on with';
       },
     },

@@ -17,7 +17,8 @@ export interface InputSources {
 /** The input, or the one line that says why there is none (the command exits 2). */
 export type InputResult = { input: string } | { problem: string } | { interrupted: true };
 
-const HOW = 'give it as an argument (troupe run <file> "your question"), with --input <text> or --input-file <path>, or on standard input (echo "your question" | troupe run <file>)';
+const HOW =
+  'give it as an argument (troupe run <file> "your question"), with --input <text> or --input-file <path>, or on standard input (echo "your question" | troupe run <file>)';
 
 /**
  * The user message of `troupe run`, from exactly one source: the argument, `--input`,
@@ -35,7 +36,8 @@ export async function resolveRunInput(sources: InputSources, io: CliIo): Promise
       ['--input-file', sources.inputFile],
     ] as const
   ).filter(([, value]) => value !== undefined);
-  if (given.length > 1) return { problem: `the input is given ${given.length === 2 ? 'twice' : 'three times'} (${given.map(([name]) => name).join(' and ')}): give it once` };
+  if (given.length > 1)
+    return { problem: `the input is given ${given.length === 2 ? 'twice' : 'three times'} (${given.map(([name]) => name).join(' and ')}): give it once` };
   let text: string;
   if (sources.argument !== undefined || sources.input !== undefined) {
     text = sources.argument ?? sources.input ?? '';

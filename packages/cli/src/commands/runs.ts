@@ -37,7 +37,8 @@ export async function runsCommand(options: RunsOptions, io: CliIo): Promise<Exit
   }
   const rows = await Promise.all(runs.map(async (run) => describe(run, await runUsageOf(options.store, run))));
   io.stdout(table(['RUN', 'STATUS', 'ENTRY', 'STARTED', 'DURATION', 'TOKENS', 'COST'], rows));
-  if (runs.some((run) => run.status === 'interrupted')) io.stderr(`an interrupted run's process was killed: troupe resume <run>${options.flags ?? ''} goes on with it\n`);
+  if (runs.some((run) => run.status === 'interrupted'))
+    io.stderr(`an interrupted run's process was killed: troupe resume <run>${options.flags ?? ''} goes on with it\n`);
   return ExitCode.Ok;
 }
 

@@ -44,7 +44,10 @@ export async function showCommand(options: ShowOptions, io: CliIo): Promise<Exit
     return ExitCode.BadInput;
   }
   if (options.messages !== undefined) {
-    return showMessagesCommand({ run, store, ...(options.messages === true ? {} : { path: options.messages }), ...(options.json === true ? { json: true } : {}) }, io);
+    return showMessagesCommand(
+      { run, store, ...(options.messages === true ? {} : { path: options.messages }), ...(options.json === true ? { json: true } : {}) },
+      io,
+    );
   }
   const tree = new ActorTree();
   const waiting = new Map<string, WaitingFor>();
@@ -64,7 +67,15 @@ export async function showCommand(options: ShowOptions, io: CliIo): Promise<Exit
     const actors = tree.rows.map(({ path, state, turns, usage, stopReason }) => {
       const placement = placements?.get(path);
       const waitingFor = showWaiting ? waiting.get(path) : undefined;
-      return { path, state, turns, usage, ...(stopReason === undefined ? {} : { stopReason }), ...(placement === undefined ? {} : { placement }), ...(waitingFor === undefined ? {} : { waiting: waitingFor }) };
+      return {
+        path,
+        state,
+        turns,
+        usage,
+        ...(stopReason === undefined ? {} : { stopReason }),
+        ...(placement === undefined ? {} : { placement }),
+        ...(waitingFor === undefined ? {} : { waiting: waitingFor }),
+      };
     });
     io.stdout(`${JSON.stringify({ run, actors, usage })}\n`);
     return ExitCode.Ok;
@@ -77,9 +88,11 @@ export async function showCommand(options: ShowOptions, io: CliIo): Promise<Exit
   }
   io.stdout(`total: tokens ${usage.totalTokens} · ${formatCost(usage)}\n`);
   if (showWaiting) {
-    for (const [path, what] of waiting) io.stdout(`waiting: ${path} for ${what.kind === 'approval' ? `approval of ${what.tool} (call ${what.callId})` : `an answer to "${what.question}"`}\n`);
+    for (const [path, what] of waiting)
+      io.stdout(`waiting: ${path} for ${what.kind === 'approval' ? `approval of ${what.tool} (call ${what.callId})` : `an answer to "${what.question}"`}\n`);
   }
   if (run.error !== undefined) io.stdout(`error: ${run.error.message} [${run.error.code}]\n`);
-  if (run.status === 'interrupted') io.stdout(`interrupted: the process running it was killed; troupe resume ${run.id}${options.flags} goes on from its last checkpoints\n`);
+  if (run.status === 'interrupted')
+    io.stdout(`interrupted: the process running it was killed; troupe resume ${run.id}${options.flags} goes on from its last checkpoints\n`);
   return ExitCode.Ok;
 }

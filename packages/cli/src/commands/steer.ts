@@ -58,7 +58,13 @@ export async function steerCommand(options: SteerOptions & { runsDir: string }, 
 export function natsSteerCommand(options: SteerOptions & { nats: NatsFlags }, io: CliIo): Promise<ExitCode> {
   return withNatsSession(options.nats, io, 'steer', async (session) => {
     // The graph's fingerprint only matters to wake an actor put aside waiting for a user; not knowing it is no reason to refuse.
-    const control = await openRunControl(session, options.runId, io, 'steer', async (run) => (await runGraphHash(session, run, io).catch(() => undefined)) ?? '');
+    const control = await openRunControl(
+      session,
+      options.runId,
+      io,
+      'steer',
+      async (run) => (await runGraphHash(session, run, io).catch(() => undefined)) ?? '',
+    );
     if (control === undefined) return ExitCode.BadInput;
     const { run, transport } = control;
     try {

@@ -1,7 +1,17 @@
 import { parseRunId, TroupeError } from '@troupe/core';
 import {
-  createFileRunStore, createRuntime, TransportErrorCode, type ActorBuildOptions, type GraphConfig, type LogLevel,
-  type Logger, type RunHandle, type RunRecord, type RunStatus, type RunStore, type Runtime,
+  createFileRunStore,
+  createRuntime,
+  TransportErrorCode,
+  type ActorBuildOptions,
+  type GraphConfig,
+  type LogLevel,
+  type Logger,
+  type RunHandle,
+  type RunRecord,
+  type RunStatus,
+  type RunStore,
+  type Runtime,
 } from '@troupe/runtime';
 import { createNatsRunStore } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
@@ -116,11 +126,14 @@ async function drive(
   io: CliIo,
 ): Promise<ExitCode> {
   let failedStart: unknown;
-  const start = options.start === undefined ? undefined : (): Promise<void> =>
-    (options.start?.(handle) ?? Promise.resolve()).catch((error: unknown) => {
-      failedStart = error;
-      throw error;
-    });
+  const start =
+    options.start === undefined
+      ? undefined
+      : (): Promise<void> =>
+          (options.start?.(handle) ?? Promise.resolve()).catch((error: unknown) => {
+            failedStart = error;
+            throw error;
+          });
   try {
     return await driveRun(
       handle,

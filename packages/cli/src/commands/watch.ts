@@ -28,7 +28,12 @@ export function watchCommand(options: WatchCommandOptions, io: CliIo): Promise<E
     const control = await openRunControl(session, options.runId, io, 'watch');
     if (control === undefined) return ExitCode.BadInput;
     try {
-      return await followRun(session, control, { logger, ...(options.json === true ? { json: true } : {}), ...(options.untilWaiting === true ? { untilWaiting: true } : {}) }, io);
+      return await followRun(
+        session,
+        control,
+        { logger, ...(options.json === true ? { json: true } : {}), ...(options.untilWaiting === true ? { untilWaiting: true } : {}) },
+        io,
+      );
     } finally {
       await control.transport.close();
     }

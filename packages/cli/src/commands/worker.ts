@@ -48,7 +48,9 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo): P
   const agents = options.agents ?? all;
   const unknown = agents.filter((agent) => graph.agents[agent] === undefined);
   if (unknown.length > 0 || agents.length === 0) {
-    io.stderr(`troupe worker: ${unknown.length > 0 ? `unknown agent${unknown.length === 1 ? '' : 's'} ${unknown.map((a) => `"${a}"`).join(', ')}` : 'no agent'} in --agents (agents of ${options.file}: ${all.join(', ')})\n`);
+    io.stderr(
+      `troupe worker: ${unknown.length > 0 ? `unknown agent${unknown.length === 1 ? '' : 's'} ${unknown.map((a) => `"${a}"`).join(', ')}` : 'no agent'} in --agents (agents of ${options.file}: ${all.join(', ')})\n`,
+    );
     return ExitCode.BadInput;
   }
   const hosted = withLocalDelegates(graph, agents);

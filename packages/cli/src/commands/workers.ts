@@ -19,7 +19,9 @@ export function workersCommand(options: { nats: NatsFlags; json?: boolean }, io:
       return ExitCode.Ok;
     }
     if (workers.length === 0) {
-      io.stderr(`no workers in namespace "${session.target.namespace}" on ${session.target.display}; start one with: troupe worker <graph.yaml> ${session.target.flags}\n`);
+      io.stderr(
+        `no workers in namespace "${session.target.namespace}" on ${session.target.display}; start one with: troupe worker <graph.yaml> ${session.target.flags}\n`,
+      );
       return ExitCode.Ok;
     }
     io.stdout(table(['WORKER', 'AGENTS', 'RUNNING', 'TAKEN', 'ENDED', 'PARKED', 'DEAD', 'GRAPH'], workers.map(row)));
@@ -28,5 +30,14 @@ export function workersCommand(options: { nats: NatsFlags; json?: boolean }, io:
 }
 
 function row(worker: WorkerLoad): string[] {
-  return [worker.id, worker.agents.join(','), `${worker.running}/${worker.capacity}`, String(worker.taken), String(worker.ended), String(worker.parked), String(worker.deadLettered), worker.graph];
+  return [
+    worker.id,
+    worker.agents.join(','),
+    `${worker.running}/${worker.capacity}`,
+    String(worker.taken),
+    String(worker.ended),
+    String(worker.parked),
+    String(worker.deadLettered),
+    worker.graph,
+  ];
 }

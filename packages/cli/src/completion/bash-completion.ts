@@ -32,11 +32,17 @@ export function bashCompletion(spec: CommandSpec): string {
 #      or:  echo 'source <(${program} completion bash)' >> ~/.bashrc
 
 ${fn}_subcommands() {
-${caseOf('"$1"', commands.map((command) => [[key(command)], command.subcommands.length === 0 ? '' : `echo ${quote(command.subcommands.map((sub) => sub.name).join(' '))}`]))}
+${caseOf(
+  '"$1"',
+  commands.map((command) => [[key(command)], command.subcommands.length === 0 ? '' : `echo ${quote(command.subcommands.map((sub) => sub.name).join(' '))}`]),
+)}
 }
 
 ${fn}_options() {
-${caseOf('"$1"', commands.map((command) => [[key(command)], `echo ${quote(command.options.flatMap((option) => option.names).join(' '))}`]))}
+${caseOf(
+  '"$1"',
+  commands.map((command) => [[key(command)], `echo ${quote(command.options.flatMap((option) => option.names).join(' '))}`]),
+)}
 }
 
 # The value an option takes (graph, file, dir, text or choice:a,b), nothing when it takes none.
@@ -44,14 +50,22 @@ ${fn}_option_value() {
 ${caseOf(
   '"$1|$2"',
   commands.flatMap((command) =>
-    command.options.flatMap((option) => (option.value === undefined ? [] : [[option.names.map((name) => `${key(command)}|${name}`), `echo ${quote(kindWord(option.value))}`] as const])),
+    command.options.flatMap((option) =>
+      option.value === undefined ? [] : [[option.names.map((name) => `${key(command)}|${name}`), `echo ${quote(kindWord(option.value))}`] as const],
+    ),
   ),
 )}
 }
 
 # The values of the positional arguments, in order; the last one ends in ... when it repeats.
 ${fn}_arguments() {
-${caseOf('"$1"', commands.map((command) => [[key(command)], command.args.length === 0 ? '' : `echo ${quote(command.args.map((arg) => `${kindWord(arg.value)}${arg.variadic ? '...' : ''}`).join(' '))}`]))}
+${caseOf(
+  '"$1"',
+  commands.map((command) => [
+    [key(command)],
+    command.args.length === 0 ? '' : `echo ${quote(command.args.map((arg) => `${kindWord(arg.value)}${arg.variadic ? '...' : ''}`).join(' '))}`,
+  ]),
+)}
 }
 
 ${fn}_complete_value() {

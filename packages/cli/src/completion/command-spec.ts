@@ -41,7 +41,11 @@ export function commandSpec(command: Command, path: readonly string[] = []): Com
       const value = option.required ? valueKindOf(placeholder(option.flags), option.argChoices, 'option') : undefined;
       return { names, description: option.description, ...(value === undefined ? {} : { value }) };
     });
-  const args = command.registeredArguments.map((argument) => ({ name: argument.name(), variadic: argument.variadic, value: valueKindOf(argument.name(), argument.argChoices, 'argument') }));
+  const args = command.registeredArguments.map((argument) => ({
+    name: argument.name(),
+    variadic: argument.variadic,
+    value: valueKindOf(argument.name(), argument.argChoices, 'argument'),
+  }));
   return {
     name: command.name(),
     path,

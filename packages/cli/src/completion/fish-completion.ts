@@ -36,7 +36,9 @@ export function fishCompletion(spec: CommandSpec): string {
   const subcommandCases = commands
     .filter((command) => command.subcommands.length > 0)
     .map((command) => `        case ${quote(key(command))}\n            printf '%s\\n' ${command.subcommands.map((sub) => quote(sub.name)).join(' ')}`);
-  const valued = commands.flatMap((command) => command.options.filter((option) => option.value !== undefined).flatMap((option) => option.names.map((name) => quote(`${key(command)} ${name}`))));
+  const valued = commands.flatMap((command) =>
+    command.options.filter((option) => option.value !== undefined).flatMap((option) => option.names.map((name) => quote(`${key(command)} ${name}`))),
+  );
   const lines: string[] = [];
   for (const command of commands) {
     for (const sub of command.subcommands) {

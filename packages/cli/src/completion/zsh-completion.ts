@@ -7,7 +7,12 @@ function inQuotes(text: string): string {
 
 /** An `_arguments` description: brackets and backslashes escaped, on one line. */
 function describe(text: string): string {
-  return inQuotes(text.replace(/\s+/g, ' ').replace(/\\/g, '\\\\').replace(/([[\]])/g, '\\$1'));
+  return inQuotes(
+    text
+      .replace(/\s+/g, ' ')
+      .replace(/\\/g, '\\\\')
+      .replace(/([[\]])/g, '\\$1'),
+  );
 }
 
 /** The `:message:action` of a value. */

@@ -111,7 +111,13 @@ function resultOf(run: RunRecord, agent: AgentResult, usage: RunResult['usage'])
 
 function recordResult(run: RunRecord, usage: RunResult['usage']): RunResult {
   const status = run.status === 'failed' || run.status === 'aborted' ? run.status : 'done';
-  const result: RunResult = { runId: run.id, status, stopReason: run.stopReason ?? (status === 'done' ? 'stop' : status === 'aborted' ? 'aborted' : 'error'), text: '', usage: run.usage ?? usage };
+  const result: RunResult = {
+    runId: run.id,
+    status,
+    stopReason: run.stopReason ?? (status === 'done' ? 'stop' : status === 'aborted' ? 'aborted' : 'error'),
+    text: '',
+    usage: run.usage ?? usage,
+  };
   if (run.error !== undefined) result.error = run.error;
   return result;
 }

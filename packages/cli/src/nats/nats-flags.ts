@@ -52,7 +52,10 @@ export function addNatsOptions(command: Command): Command {
 export function natsTargetOf(flags: NatsFlags, env: Readonly<Record<string, string | undefined>>): NatsTarget | undefined {
   const urls = nonEmpty(flags.nats) ?? nonEmpty(env['TROUPE_NATS_URL']);
   if (urls === undefined) return undefined;
-  const servers = urls.split(',').map((url) => url.trim()).filter((url) => url !== '');
+  const servers = urls
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
   const namespace = nonEmpty(flags.namespace) ?? nonEmpty(env['TROUPE_NAMESPACE']) ?? DEFAULT_NAMESPACE;
   const pass = nonEmpty(flags.natsPass) ?? nonEmpty(env['TROUPE_NATS_PASS']);
   const token = nonEmpty(flags.natsToken) ?? nonEmpty(env['TROUPE_NATS_TOKEN']);

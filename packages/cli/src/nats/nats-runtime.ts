@@ -72,7 +72,8 @@ export function natsRuntime(graph: GraphConfig, session: NatsSession, options: A
       if (code !== ExitCode.Interrupted && code !== ExitCode.Waiting) return runtime.close();
       await handOver(handle.id).then(
         (agent) => agent !== undefined && io.stderr(`troupe: ${handle.entry} goes on on a worker hosting agent "${agent}"\n`),
-        (error: unknown) => io.stderr(`troupe: ${handle.entry} could not be handed over to the workers: ${error instanceof Error ? error.message : String(error)}\n`),
+        (error: unknown) =>
+          io.stderr(`troupe: ${handle.entry} could not be handed over to the workers: ${error instanceof Error ? error.message : String(error)}\n`),
       );
     },
   };
@@ -82,7 +83,12 @@ export function natsRuntime(graph: GraphConfig, session: NatsSession, options: A
  * The run's entry actor when this process hosted it and it is still running (not ended, and not
  * waiting for a user: a waiting actor is woken on a worker by the answer that reaches it).
  */
-async function entryHostedHere(store: NatsRunStore, transport: NatsTransport | undefined, runId: RunId, hostId: string): Promise<{ path: AgentPath; agent: string } | undefined> {
+async function entryHostedHere(
+  store: NatsRunStore,
+  transport: NatsTransport | undefined,
+  runId: RunId,
+  hostId: string,
+): Promise<{ path: AgentPath; agent: string } | undefined> {
   const run = await store.getRun(runId); // also waits for this process's writes of the run
   if (transport === undefined || run === undefined) return undefined;
   const path = parseAgentPath(run.entry);

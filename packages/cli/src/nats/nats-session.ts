@@ -34,7 +34,9 @@ export async function openNatsSession(target: NatsTarget, io: CliIo, command: st
   } catch (error) {
     await close();
     const hint = /jetstream/i.test(messageOf(error)) ? ' (is JetStream enabled? start the server with nats-server -js)' : '';
-    io.stderr(`troupe ${command}: cannot open the Troupe streams of namespace "${target.namespace}" on NATS at ${target.display}: ${maskUserInfo(messageOf(error))}${hint}\n`);
+    io.stderr(
+      `troupe ${command}: cannot open the Troupe streams of namespace "${target.namespace}" on NATS at ${target.display}: ${maskUserInfo(messageOf(error))}${hint}\n`,
+    );
     return undefined;
   }
 }

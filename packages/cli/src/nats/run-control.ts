@@ -32,7 +32,9 @@ export async function openRunControl(
   const store = createNatsRunStore(session.resources);
   const run = await store.getRun(parseRunId(runId));
   if (run === undefined) {
-    io.stderr(`troupe ${command}: no run ${runId} in namespace "${session.target.namespace}" on NATS at ${session.target.display} (troupe runs ${session.target.flags} lists them)\n`);
+    io.stderr(
+      `troupe ${command}: no run ${runId} in namespace "${session.target.namespace}" on NATS at ${session.target.display} (troupe runs ${session.target.flags} lists them)\n`,
+    );
     return undefined;
   }
   const hash = await graph(run);

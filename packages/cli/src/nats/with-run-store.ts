@@ -51,7 +51,9 @@ export function withRunStore(
 async function placementsOf(session: NatsSession, store: NatsRunStore, transport: NatsTransport, runId: RunId): Promise<ReadonlyMap<string, string>> {
   const [records, run] = await Promise.all([transport.records.list(runId), store.getRun(runId)]);
   const placed = new Map(records.flatMap(({ path, record }) => (record.status === 'ended' ? [] : [[path as string, placementOf(record)] as const])));
-  const queued = records.filter(({ record }) => record.status === 'queued' && record.abortRequested !== true).map(({ path, record }) => ({ path, agent: record.agent, graph: record.graph }));
+  const queued = records
+    .filter(({ record }) => record.status === 'queued' && record.abortRequested !== true)
+    .map(({ path, record }) => ({ path, agent: record.agent, graph: record.graph }));
   // A child on the task queue has no record until a worker claims it. Its graph is its run's.
   const graph = records.find(({ record }) => record.graph !== undefined)?.record.graph;
   for (const child of await unclaimedChildren(store, runId, new Set(records.map(({ path }) => path)))) {

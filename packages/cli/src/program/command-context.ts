@@ -23,4 +23,3 @@ export function integer(min: number): (value: string) => number {
 export function logLevelOption(fallback: LogLevel, what = 'logs on standard error'): Option {
   return new Option('--log-level <level>', what).choices(LOG_LEVELS).default(fallback);
 }
-

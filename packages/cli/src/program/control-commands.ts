@@ -18,7 +18,11 @@ export function registerControlCommands(program: Command, { io, exit }: CommandC
       .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR),
   ).action(async (runId: string, _flags: unknown, command: Command) => {
     const flags = command.opts<ControlFlags>();
-    exit(natsTargetOf(flags, io.env) === undefined ? await localAbortCommand({ runId, runsDir: flags.runsDir }, io) : await abortCommand({ runId, nats: flags }, io));
+    exit(
+      natsTargetOf(flags, io.env) === undefined
+        ? await localAbortCommand({ runId, runsDir: flags.runsDir }, io)
+        : await abortCommand({ runId, nats: flags }, io),
+    );
   });
 
   addNatsOptions(
@@ -32,6 +36,10 @@ export function registerControlCommands(program: Command, { io, exit }: CommandC
   ).action(async (runId: string, pathOrMessage: string, message: string | undefined, _flags: unknown, command: Command) => {
     const flags = command.opts<ControlFlags>();
     const target = message === undefined ? { runId, message: pathOrMessage } : { runId, message, path: pathOrMessage };
-    exit(natsTargetOf(flags, io.env) === undefined ? await steerCommand({ ...target, runsDir: flags.runsDir }, io) : await natsSteerCommand({ ...target, nats: flags }, io));
+    exit(
+      natsTargetOf(flags, io.env) === undefined
+        ? await steerCommand({ ...target, runsDir: flags.runsDir }, io)
+        : await natsSteerCommand({ ...target, nats: flags }, io),
+    );
   });
 }

@@ -32,7 +32,10 @@ export function registerNatsCommands(program: Command, { io, exit }: CommandCont
       .addOption(logLevelOption('info')),
   ).action(async (file: string, _flags: unknown, command: Command) => {
     const flags = command.opts<WorkerFlags>();
-    const agents = flags.agents?.split(',').map((agent) => agent.trim()).filter((agent) => agent !== '');
+    const agents = flags.agents
+      ?.split(',')
+      .map((agent) => agent.trim())
+      .filter((agent) => agent !== '');
     exit(
       await workerCommand(
         {
@@ -63,7 +66,13 @@ export function registerNatsCommands(program: Command, { io, exit }: CommandCont
     const flags = command.opts<NatsFlags & { json?: boolean; untilWaiting?: boolean; logLevel: LogLevel }>();
     exit(
       await watchCommand(
-        { runId, nats: flags, logLevel: flags.logLevel, ...(flags.json === true ? { json: true } : {}), ...(flags.untilWaiting === true ? { untilWaiting: true } : {}) },
+        {
+          runId,
+          nats: flags,
+          logLevel: flags.logLevel,
+          ...(flags.json === true ? { json: true } : {}),
+          ...(flags.untilWaiting === true ? { untilWaiting: true } : {}),
+        },
         io,
       ),
     );

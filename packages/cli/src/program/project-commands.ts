@@ -15,9 +15,11 @@ import type { CommandContext } from './command-context.js';
 export function registerProjectCommands(program: Command, { io, exit }: CommandContext): void {
   program.hook('preAction', (_program, command) => {
     const cwd = process.cwd();
-    const graphFile = command.registeredArguments[0]?.name() === 'file' && typeof command.processedArgs[0] === 'string' ? resolve(cwd, command.processedArgs[0]) : undefined;
+    const graphFile =
+      command.registeredArguments[0]?.name() === 'file' && typeof command.processedArgs[0] === 'string' ? resolve(cwd, command.processedArgs[0]) : undefined;
     loadProjectEnv(io, cwd, graphFile);
-    if (command.getOptionValueSource('runsDir') === 'default') command.setOptionValueWithSource('runsDir', findRunsDir({ cwd, ...(graphFile === undefined ? {} : { graphFile }) }), 'default');
+    if (command.getOptionValueSource('runsDir') === 'default')
+      command.setOptionValueWithSource('runsDir', findRunsDir({ cwd, ...(graphFile === undefined ? {} : { graphFile }) }), 'default');
   });
 
   program

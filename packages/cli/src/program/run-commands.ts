@@ -93,7 +93,9 @@ export function registerRunCommands(program: Command, { io, exit }: CommandConte
     );
   const answerWith = async (runId: string, answer: Answer, flags: AnswerFlags): Promise<ExitCode> => {
     const common = { runId, answer, logLevel: flags.logLevel, ...(flags.json === true ? { json: true } : {}) };
-    return natsTargetOf(flags, io.env) === undefined ? answerCommand({ ...common, runsDir: flags.runsDir }, io) : natsAnswerCommand({ ...common, nats: flags }, io);
+    return natsTargetOf(flags, io.env) === undefined
+      ? answerCommand({ ...common, runsDir: flags.runsDir }, io)
+      : natsAnswerCommand({ ...common, nats: flags }, io);
   };
   answerOptions(
     program
@@ -127,7 +129,12 @@ export function registerRunCommands(program: Command, { io, exit }: CommandConte
       .addOption(logLevelOption('warn')),
   ).action(async (runId: string, _flags: unknown, command: Command) => {
     const flags = command.opts<NatsFlags & { runsDir: string; json?: boolean; logLevel: LogLevel }>();
-    const resume = (at: ResumeOptions['at']): Promise<ExitCode> => resumeCommand({ runId, at, logLevel: flags.logLevel, ...(flags.json === true ? { json: true } : {}) }, io);
-    exit(natsTargetOf(flags, io.env) === undefined ? await resume({ runsDir: flags.runsDir }) : await withNatsSession(flags, io, 'resume', (session) => resume({ session })));
+    const resume = (at: ResumeOptions['at']): Promise<ExitCode> =>
+      resumeCommand({ runId, at, logLevel: flags.logLevel, ...(flags.json === true ? { json: true } : {}) }, io);
+    exit(
+      natsTargetOf(flags, io.env) === undefined
+        ? await resume({ runsDir: flags.runsDir })
+        : await withNatsSession(flags, io, 'resume', (session) => resume({ session })),
+    );
   });
 }

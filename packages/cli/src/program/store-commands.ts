@@ -9,7 +9,10 @@ import type { CommandContext } from './command-context.js';
 
 /** `--status done,failed`: run statuses, comma-separated. */
 function statuses(value: string): RunStatus[] {
-  const names = value.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   const unknown = names.filter((name) => !isRunStatus(name));
   if (names.length === 0 || unknown.length > 0) throw new InvalidArgumentError(`expected one or more of ${RUN_STATUSES.join(', ')}, comma-separated`);
   return names.filter(isRunStatus);

@@ -21,7 +21,11 @@ export interface RunsDirLookup {
 export function findRunsDir(lookup: RunsDirLookup): string {
   const cwd = resolve(lookup.cwd);
   const found = walkUp(cwd, (dir) => (isDirectory(join(dir, '.troupe')) ? 'take' : exists(join(dir, '.git')) ? 'stop' : 'next'));
-  const home = found ?? (lookup.graphFile === undefined ? undefined : walkUp(dirname(resolve(cwd, lookup.graphFile)), (dir) => (exists(join(dir, 'package.json')) || exists(join(dir, '.git')) ? 'take' : 'next')));
+  const home =
+    found ??
+    (lookup.graphFile === undefined
+      ? undefined
+      : walkUp(dirname(resolve(cwd, lookup.graphFile)), (dir) => (exists(join(dir, 'package.json')) || exists(join(dir, '.git')) ? 'take' : 'next')));
   if (home === undefined) return DEFAULT_RUNS_DIR;
   const runs = relative(cwd, join(home, '.troupe', 'runs'));
   return runs === relative('.', DEFAULT_RUNS_DIR) ? DEFAULT_RUNS_DIR : runs;

@@ -155,10 +155,13 @@ function numbered(path: string): { base: string; index: number } | undefined {
  */
 function insertInOrder(siblings: Node[], node: Node): void {
   const own = numbered(node.path);
-  const before = own === undefined ? -1 : siblings.findIndex((sibling) => {
-    const other = numbered(sibling.path);
-    return other !== undefined && other.base === own.base && other.index > own.index;
-  });
+  const before =
+    own === undefined
+      ? -1
+      : siblings.findIndex((sibling) => {
+          const other = numbered(sibling.path);
+          return other !== undefined && other.base === own.base && other.index > own.index;
+        });
   if (before < 0) siblings.push(node);
   else siblings.splice(before, 0, node);
 }

@@ -32,7 +32,9 @@ function formatMessage(message: Message): string {
     case 'assistant':
       return block('assistant', assistantLines(message));
     case 'toolResult':
-      return block(`${message.isError ? 'tool error' : 'tool result'} · ${message.toolName} (${message.toolCallId})`, [cut(message.content.map(userPart).join('\n'))]);
+      return block(`${message.isError ? 'tool error' : 'tool result'} · ${message.toolName} (${message.toolCallId})`, [
+        cut(message.content.map(userPart).join('\n')),
+      ]);
     case 'custom':
       return block(`custom · ${message.customType}`, typeof message.content === 'string' ? [message.content] : message.content.map(userPart));
   }

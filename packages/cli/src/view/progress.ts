@@ -81,8 +81,7 @@ export function liveProgress(screen: Screen, options: ProgressOptions): Progress
         const who = event.agentPath === options.entry ? '' : `${style.dim(event.agentPath)} `;
         screen.note(`  ${style.dim('⎿')} ${who}${callSummary(event.toolName, calls.get(callKey(event)) ?? {})} ${outcome(event, style)}`);
         calls.delete(callKey(event));
-      }
-      else if (event.type === 'agent_end' && isStepActor(event.agentPath, options)) {
+      } else if (event.type === 'agent_end' && isStepActor(event.agentPath, options)) {
         screen.note(`  ${style.dim('⎿')} ${style.dim(event.agentPath)} ${stepOutcome(event.result, style)}`);
       }
       if (tree.apply(event)) redraw();

@@ -45,12 +45,19 @@ export function runView(options: RunViewOptions, io: CliIo): RunView {
   const json = options.json === true;
   const terminal = json ? undefined : io.terminal;
   const style = styleFor(terminal !== undefined, io.env);
-  const screen: Screen = terminal === undefined ? plainScreen(io.stdout, io.stderr, { streamOutput: io.stdoutIsTTY === true }) : terminalScreen(io.stdout, terminal.stream, { outIsTerminal: io.stdoutIsTTY === true });
+  const screen: Screen =
+    terminal === undefined
+      ? plainScreen(io.stdout, io.stderr, { streamOutput: io.stdoutIsTTY === true })
+      : terminalScreen(io.stdout, terminal.stream, { outIsTerminal: io.stdoutIsTTY === true });
   const note = (text: string): void => {
     for (const line of text.replace(/\n$/, '').split('\n')) screen.note(line);
   };
   const progressOptions = { entry: options.entry, style, ...(options.steps === undefined ? {} : { steps: options.steps }) };
-  const progress: ProgressView | undefined = json ? undefined : terminal === undefined ? lineProgress(screen, progressOptions) : liveProgress(screen, progressOptions);
+  const progress: ProgressView | undefined = json
+    ? undefined
+    : terminal === undefined
+      ? lineProgress(screen, progressOptions)
+      : liveProgress(screen, progressOptions);
   const renderer: EventRenderer = json ? jsonRenderer(io.stdout) : textRenderer((text) => screen.write(text), note);
   // Log lines, wrapped rather than cut: their fields are the point.
   const logAbove = (text: string): void => {

@@ -92,7 +92,10 @@ export function statusLines(rows: readonly ActorRow[], now: number, style: Style
   const open: boolean[] = [];
   rows.forEach((row) => {
     open.length = row.depth;
-    const guides = open.slice(1).map((more) => (more ? '│ ' : '  ')).join('');
+    const guides = open
+      .slice(1)
+      .map((more) => (more ? '│ ' : '  '))
+      .join('');
     const branch = row.depth === 0 ? '' : `${guides}${row.last ? '└ ' : '├ '}`;
     open.push(!row.last);
     if (row.kind === 'group') {
@@ -100,7 +103,11 @@ export function statusLines(rows: readonly ActorRow[], now: number, style: Style
       return;
     }
     const mark = markOf(row.state, style);
-    const metrics = [row.turns > 0 ? plural(row.turns, 'turn') : '', row.usage.totalTokens > 0 ? plural(row.usage.totalTokens, 'token') : '', row.usage.cost.total > 0 || row.usage.cost.unknown === true ? formatCost(row.usage) : '']
+    const metrics = [
+      row.turns > 0 ? plural(row.turns, 'turn') : '',
+      row.usage.totalTokens > 0 ? plural(row.usage.totalTokens, 'token') : '',
+      row.usage.cost.total > 0 || row.usage.cost.unknown === true ? formatCost(row.usage) : '',
+    ]
       .filter((part) => part !== '')
       .join(' · ');
     lines.push(`${style.dim(branch)}${mark} ${style.bold(label(row))} · ${activity(row, now, style)}${metrics === '' ? '' : style.dim(` · ${metrics}`)}`);

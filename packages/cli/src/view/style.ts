@@ -8,7 +8,10 @@ export interface Style {
   cyan(text: string): string;
 }
 
-const wrap = (open: number, close: number) => (text: string): string => (text === '' ? '' : `\x1b[${open}m${text}\x1b[${close}m`);
+const wrap =
+  (open: number, close: number) =>
+  (text: string): string =>
+    text === '' ? '' : `\x1b[${open}m${text}\x1b[${close}m`;
 
 /** ANSI styles. */
 export const COLOR: Style = { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), green: wrap(32, 39), yellow: wrap(33, 39), cyan: wrap(36, 39) };

@@ -33,7 +33,11 @@ export function terminalScreen(out: Writer, err: TerminalStream, options: { outI
   let closed = false;
 
   const frame = (): string[] => {
-    const rows = [...(pending === '' ? [] : wrapToWidth(pending, width)), ...statusLines.map((line) => cutToWidth(line, width)), ...promptLines.map((line) => cutToWidth(line, width))];
+    const rows = [
+      ...(pending === '' ? [] : wrapToWidth(pending, width)),
+      ...statusLines.map((line) => cutToWidth(line, width)),
+      ...promptLines.map((line) => cutToWidth(line, width)),
+    ];
     const room = Math.max(1, (err.getWindowSize?.()[1] ?? err.rows ?? 24) - 1);
     // A prompt and the unfinished line matter more than the oldest status rows: keep the bottom.
     return rows.length > room ? rows.slice(rows.length - room) : rows;

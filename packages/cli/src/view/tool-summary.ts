@@ -8,7 +8,7 @@ function cut(text: string, width: number): string {
 }
 
 function argument(value: unknown): string {
-  return cut(printable(typeof value === 'string' ? value : JSON.stringify(value) ?? String(value)).replace(/\n/g, ' '), ARGUMENT_WIDTH);
+  return cut(printable(typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))).replace(/\n/g, ' '), ARGUMENT_WIDTH);
 }
 
 /**

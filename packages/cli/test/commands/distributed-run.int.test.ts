@@ -75,6 +75,8 @@ describe('troupe run --nats with a worker', { timeout: 60_000 }, () => {
   it('says when the run does not exist, with exit 2', async () => {
     const watched = await spawnTroupe(['watch', 'run_nosuchrun', ...nats]);
     expect(watched.code).toBe(2);
-    expect(watched.stderr).toBe(`troupe watch: no run run_nosuchrun in namespace "${NAMESPACE}" on NATS at ${server.url} (troupe runs --nats ${server.url} --namespace ${NAMESPACE} lists them)\n`);
+    expect(watched.stderr).toBe(
+      `troupe watch: no run run_nosuchrun in namespace "${NAMESPACE}" on NATS at ${server.url} (troupe runs --nats ${server.url} --namespace ${NAMESPACE} lists them)\n`,
+    );
   });
 });

@@ -20,7 +20,10 @@ const end = {} as AgentResult;
 describe('textRenderer', () => {
   it('streams text and separates messages', () => {
     let out = '';
-    const renderer = textRenderer((t) => (out += t), () => undefined);
+    const renderer = textRenderer(
+      (t) => (out += t),
+      () => undefined,
+    );
     for (const e of [
       assistantStart(),
       event({ type: 'message_update', delta: { type: 'thinking_delta', index: 0, delta: 'hmm' } }),
@@ -39,7 +42,10 @@ describe('textRenderer', () => {
   it('closes a failed attempt and notes the retry', () => {
     let out = '';
     let err = '';
-    const renderer = textRenderer((t) => (out += t), (t) => (err += t));
+    const renderer = textRenderer(
+      (t) => (out += t),
+      (t) => (err += t),
+    );
     renderer.onEvent(assistantStart());
     renderer.onEvent(text('Par'));
     renderer.onEvent(event({ type: 'message_end', role: 'assistant', failed: { code: 'provider_error', message: 'dropped' } }));
@@ -53,7 +59,10 @@ describe('textRenderer', () => {
 
   it('prints nothing when there was no text', () => {
     let out = '';
-    const renderer = textRenderer((t) => (out += t), () => undefined);
+    const renderer = textRenderer(
+      (t) => (out += t),
+      () => undefined,
+    );
     renderer.onEvent(assistantStart());
     renderer.end(end);
     expect(out).toBe('');
@@ -68,6 +77,11 @@ describe('jsonRenderer', () => {
     for (const e of events) renderer.onEvent(e);
     renderer.end(end);
     expect(out.split('\n')).toHaveLength(3);
-    expect(out.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(events);
+    expect(
+      out
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual(events);
   });
 });

@@ -36,7 +36,9 @@ describe('troupe graph validate', () => {
   it('checks every file given and exits 2 when one has a problem', async () => {
     const io = captureIo();
     expect(await runCli(['graph', 'validate', ECHO, BROKEN, NEEDS_KEY], io)).toBe(2);
-    expect(io.stdoutText()).toBe(`${ECHO} is valid: 2 agents, 0 pipelines, entry assistant\n${NEEDS_KEY} is valid (1 warning): 1 agent, 0 pipelines, entry writer\n`);
+    expect(io.stdoutText()).toBe(
+      `${ECHO} is valid: 2 agents, 0 pipelines, entry assistant\n${NEEDS_KEY} is valid (1 warning): 1 agent, 0 pipelines, entry writer\n`,
+    );
     const stderr = io.stderrText().trimEnd().split('\n');
     expect(stderr).toHaveLength(5);
     expect(stderr.slice(0, 4).every((line) => line.startsWith(`${BROKEN}:`))).toBe(true);
@@ -50,7 +52,11 @@ describe('troupe graph validate', () => {
   it('writes one JSON object per file with --json', async () => {
     const io = captureIo();
     expect(await runCli(['graph', 'validate', '--json', NEEDS_KEY, BROKEN, image], io)).toBe(2);
-    const [valid, broken, binary] = io.stdoutText().trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const [valid, broken, binary] = io
+      .stdoutText()
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(valid).toEqual({
       file: NEEDS_KEY,
       valid: true,
@@ -61,8 +67,19 @@ describe('troupe graph validate', () => {
       warnings: [{ file: NEEDS_KEY, line: 4, col: 17, message: expect.stringMatching(/^the openai provider needs an API key/) }],
     });
     expect(broken).toMatchObject({ file: BROKEN, valid: false, warnings: [] });
-    expect(broken?.['problems']).toContainEqual({ file: BROKEN, line: 7, col: 12, message: 'unknown model "demoo" in agents.assistant.model', hint: 'did you mean "demo"?' });
-    expect(binary).toEqual({ file: image, valid: false, problems: [{ file: image, line: 1, col: 1, message: 'cannot read the graph file: it is not a text file' }], warnings: [] });
+    expect(broken?.['problems']).toContainEqual({
+      file: BROKEN,
+      line: 7,
+      col: 12,
+      message: 'unknown model "demoo" in agents.assistant.model',
+      hint: 'did you mean "demo"?',
+    });
+    expect(binary).toEqual({
+      file: image,
+      valid: false,
+      problems: [{ file: image, line: 1, col: 1, message: 'cannot read the graph file: it is not a text file' }],
+      warnings: [],
+    });
     expect(io.stderrText()).toBe('');
   });
 });

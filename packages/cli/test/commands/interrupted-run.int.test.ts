@@ -52,7 +52,9 @@ describe('a run whose troupe process was killed', { timeout: 60_000 }, () => {
     expect(listed.stderr).toBe(`an interrupted run's process was killed: troupe resume <run> --runs-dir ${runs} goes on with it\n`);
     const shown = await spawnTroupe(['show', id, '--runs-dir', runs]);
     expect(shown.stdout).toContain(`run ${id} · interrupted · entry worker`);
-    expect(shown.stdout).toContain(`interrupted: the process running it was killed; troupe resume ${id} --runs-dir ${runs} goes on from its last checkpoints\n`);
+    expect(shown.stdout).toContain(
+      `interrupted: the process running it was killed; troupe resume ${id} --runs-dir ${runs} goes on from its last checkpoints\n`,
+    );
     // One number in both: the tokens of the turn that started the tool.
     const tokens = /total: tokens (\d+)/.exec(shown.stdout)?.[1];
     expect(Number(tokens)).toBeGreaterThan(0);

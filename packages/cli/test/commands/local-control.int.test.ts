@@ -42,7 +42,13 @@ describe('troupe abort and troupe steer on local runs', { timeout: 60_000 }, () 
 
     await steerToTheEnd(run, id, workspace, ['--runs-dir', runs]);
     const [worker] = await store.loadSnapshots(id);
-    expect(worker?.context.messages.map((m) => `${m.role}${m.role === 'user' ? ` ${textOf(m)}` : ''}`)).toEqual(['user go', 'assistant', 'toolResult', 'user Wrap up.', 'assistant']);
+    expect(worker?.context.messages.map((m) => `${m.role}${m.role === 'user' ? ` ${textOf(m)}` : ''}`)).toEqual([
+      'user go',
+      'assistant',
+      'toolResult',
+      'user Wrap up.',
+      'assistant',
+    ]);
   });
 
   it('aborts a running run and waits for its end', async () => {
@@ -71,7 +77,9 @@ describe('troupe abort and troupe steer on local runs', { timeout: 60_000 }, () 
 
     const steered = await spawnTroupe(['steer', id, 'Hurry.', '--runs-dir', runs]);
     expect(steered.code).toBe(2);
-    expect(steered.stderr).toBe(`troupe steer: run ${id} is waiting for an answer and no process is running it: troupe show ${id} --runs-dir ${runs} says what it waits for\n`);
+    expect(steered.stderr).toBe(
+      `troupe steer: run ${id} is waiting for an answer and no process is running it: troupe show ${id} --runs-dir ${runs} says what it waits for\n`,
+    );
 
     const aborted = await spawnTroupe(['abort', id, '--runs-dir', runs]);
     expect(aborted.stdout).toBe(`run ${id} aborted (it was waiting, and no process was running it)\n`);

@@ -15,7 +15,10 @@ import { captureIo, fixturePath } from '../run-cli.js';
 
 const require = createRequire(import.meta.url);
 const manifest = require.resolve('@modelcontextprotocol/server-everything/package.json');
-const EVERYTHING = join(dirname(manifest), (JSON.parse(readFileSync(manifest, 'utf8')) as { bin: Record<string, string> }).bin['mcp-server-everything'] as string);
+const EVERYTHING = join(
+  dirname(manifest),
+  (JSON.parse(readFileSync(manifest, 'utf8')) as { bin: Record<string, string> }).bin['mcp-server-everything'] as string,
+);
 const env = { NODE: process.execPath, EVERYTHING };
 
 function alive(pid: number): boolean {
@@ -43,9 +46,17 @@ describe('troupe mcp tools', { timeout: 30_000 }, () => {
     expect(await runCli(['mcp', 'tools', fixturePath('mcp.yaml'), '--json'], io)).toBe(0);
     const [line, ...rest] = io.stdoutText().trimEnd().split('\n');
     expect(rest).toEqual([]);
-    const server = JSON.parse(line as string) as { server: string; ok: boolean; transport: string; tools: { name: string; exposedName: string; inputSchema: unknown }[] };
+    const server = JSON.parse(line as string) as {
+      server: string;
+      ok: boolean;
+      transport: string;
+      tools: { name: string; exposedName: string; inputSchema: unknown }[];
+    };
     expect(server).toMatchObject({ server: 'everything', ok: true, transport: 'stdio' });
-    expect(server.tools.find((t) => t.name === 'get-sum')).toMatchObject({ exposedName: 'everything__get-sum', inputSchema: { type: 'object', required: ['a', 'b'] } });
+    expect(server.tools.find((t) => t.name === 'get-sum')).toMatchObject({
+      exposedName: 'everything__get-sum',
+      inputSchema: { type: 'object', required: ['a', 'b'] },
+    });
   });
 
   it('reports a server that cannot start, lists the others and exits 1', async () => {

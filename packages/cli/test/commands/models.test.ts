@@ -20,7 +20,11 @@ describe('troupe models', () => {
   it('filters by provider and prints JSON lines', async () => {
     const io = captureIo();
     expect(await runCli(['models', '--provider', 'google', '--json'], io)).toBe(0);
-    const rows = io.stdoutText().trimEnd().split('\n').map((line) => JSON.parse(line) as { model: string; vendor: string; contextWindow: number });
+    const rows = io
+      .stdoutText()
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { model: string; vendor: string; contextWindow: number });
     expect(rows.length).toBeGreaterThan(2);
     expect(rows.every((r) => r.vendor === 'google' && r.model.startsWith('google:') && r.contextWindow > 0)).toBe(true);
   });

@@ -21,7 +21,13 @@ const USAGE = `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk
 
 /** The two replies of the round trip: an echo tool call in pieces, then the answer. */
 const REPLIES = [
-  [chunk({ role: 'assistant', content: 'Let me echo.' }), chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'echo', arguments: '{"te' } }] }), chunk({ tool_calls: [{ index: 0, function: { arguments: 'xt": "ping"}' } }] }), chunk({}, 'tool_calls'), USAGE],
+  [
+    chunk({ role: 'assistant', content: 'Let me echo.' }),
+    chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'echo', arguments: '{"te' } }] }),
+    chunk({ tool_calls: [{ index: 0, function: { arguments: 'xt": "ping"}' } }] }),
+    chunk({}, 'tool_calls'),
+    USAGE,
+  ],
   [chunk({ role: 'assistant', content: 'The echo ' }), chunk({ content: 'said ping.' }), chunk({}, 'stop'), USAGE],
 ];
 

@@ -25,7 +25,10 @@ async function run(args: readonly string[], stdin?: Readable): Promise<{ code: n
   const io: CapturedIo = { ...captureIo(), ...(stdin === undefined ? {} : { stdin }) };
   const code = await runCli(['run', '--runs-dir', RUNS, ECHO, ...args, '--json'], io);
   // The user message the run started with: the first message of its result.
-  const end = io.stdoutText().split('\n').find((line) => line.startsWith('{"type":"agent_end"'));
+  const end = io
+    .stdoutText()
+    .split('\n')
+    .find((line) => line.startsWith('{"type":"agent_end"'));
   const input = end === undefined ? undefined : (JSON.parse(end) as { result: { messages: { content: unknown }[] } }).result.messages[0]?.content;
   return { code, io, ...(typeof input === 'string' ? { input } : {}) };
 }
@@ -53,12 +56,22 @@ describe('the input of troupe run', () => {
   });
 
   it.each([
-    ['none on a terminal', [] as string[], terminal(), /^troupe run: no input: give it as an argument \(troupe run <file> "your question"\), with --input <text> or --input-file <path>, or on standard input/],
+    [
+      'none on a terminal',
+      [] as string[],
+      terminal(),
+      /^troupe run: no input: give it as an argument \(troupe run <file> "your question"\), with --input <text> or --input-file <path>, or on standard input/,
+    ],
     ['none at all', [], undefined, /^troupe run: no input: /],
     ['an empty standard input', [], piped('\n'), /^troupe run: the input is empty: /],
     ['an empty argument', ['  '], undefined, /^troupe run: the input is empty: /],
     ['two sources', ['Say ping', '--input', 'again'], undefined, /^troupe run: the input is given twice \(an argument and --input\): give it once\n$/],
-    ['three sources', ['x', '-i', 'y', '--input-file', 'z'], undefined, /^troupe run: the input is given three times \(an argument and --input and --input-file\): give it once\n$/],
+    [
+      'three sources',
+      ['x', '-i', 'y', '--input-file', 'z'],
+      undefined,
+      /^troupe run: the input is given three times \(an argument and --input and --input-file\): give it once\n$/,
+    ],
     ['a missing input file', ['--input-file', 'no/such.txt'], undefined, /^troupe run: cannot read --input-file no\/such\.txt: file not found\n$/],
     ['binary standard input', [], piped(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 1])), /^troupe run: standard input is not a text file\n$/],
   ])('refuses %s in one line with exit 2', async (_name, args, stdin, message) => {

@@ -45,7 +45,10 @@ describe('troupe runs --status', () => {
   it('lists only the runs with the given statuses', async () => {
     const listed = await cli(['runs', '--runs-dir', runs, '--status', 'failed,waiting', '--json']);
     expect(listed.code).toBe(0);
-    const statuses = listed.stdout.trimEnd().split('\n').map((line) => (JSON.parse(line) as RunRecord).status);
+    const statuses = listed.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as RunRecord).status);
     expect(statuses.sort()).toEqual(['failed', 'waiting']);
     const done = await cli(['runs', '--runs-dir', runs, '--status', 'done']);
     expect(done.stdout).toContain(ids.done);
@@ -53,7 +56,11 @@ describe('troupe runs --status', () => {
   });
 
   it('says when no run has the status, and refuses a status that does not exist', async () => {
-    expect(await cli(['runs', '--runs-dir', runs, '--status', 'aborted'])).toEqual({ code: 0, stdout: '', stderr: `troupe: no aborted runs recorded in ${runs}\n` });
+    expect(await cli(['runs', '--runs-dir', runs, '--status', 'aborted'])).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: `troupe: no aborted runs recorded in ${runs}\n`,
+    });
     const bad = await cli(['runs', '--runs-dir', runs, '--status', 'finished']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('expected one or more of running, waiting, interrupted, done, failed, aborted');
@@ -62,7 +69,12 @@ describe('troupe runs --status', () => {
 
 describe('troupe runs prune', () => {
   const record = (id: RunId, status: RunStatus, endedDaysAgo: number): RunRecord => ({
-    id, entry: 'assistant', input: 'x', status, startedAt: Date.now() - endedDaysAgo * DAY - 1000, ...(status === 'done' || status === 'failed' ? { endedAt: Date.now() - endedDaysAgo * DAY } : {}),
+    id,
+    entry: 'assistant',
+    input: 'x',
+    status,
+    startedAt: Date.now() - endedDaysAgo * DAY - 1000,
+    ...(status === 'done' || status === 'failed' ? { endedAt: Date.now() - endedDaysAgo * DAY } : {}),
   });
 
   async function seeded(): Promise<{ runs: string; old: RunId[]; kept: RunId[] }> {
@@ -97,7 +109,9 @@ describe('troupe runs prune', () => {
     const { runs } = await seeded();
     const dry = await cli(['runs', 'prune', '--older-than', '1w', '--dry-run', '--runs-dir', runs]);
     expect(dry.stdout).toMatch(/^would delete run_\w+ · done · /);
-    expect(dry.stdout.trimEnd().split('\n').at(-1)).toBe(`would delete 2 runs that ended more than 1w ago from ${runs}; would keep 3 runs (1 running, 1 waiting)`);
+    expect(dry.stdout.trimEnd().split('\n').at(-1)).toBe(
+      `would delete 2 runs that ended more than 1w ago from ${runs}; would keep 3 runs (1 running, 1 waiting)`,
+    );
     expect(await createFileRunStore(runs).listRuns()).toHaveLength(5);
   });
 
@@ -144,7 +158,13 @@ describe('troupe show', () => {
     expect(shown.stdout.trimEnd().split('\n')).toHaveLength(1);
     expect(json.run).toMatchObject({ id: waiting, status: 'waiting', entry: 'careful' });
     expect(json.actors).toEqual([
-      { path: 'careful', state: 'waiting_user', turns: 1, usage: expect.objectContaining({ totalTokens: expect.any(Number) }), waiting: { kind: 'approval', tool: 'echo', callId: 'call_1_1' } },
+      {
+        path: 'careful',
+        state: 'waiting_user',
+        turns: 1,
+        usage: expect.objectContaining({ totalTokens: expect.any(Number) }),
+        waiting: { kind: 'approval', tool: 'echo', callId: 'call_1_1' },
+      },
     ]);
     expect(json.usage).toEqual(json.actors[0]?.['usage']);
   });
@@ -175,7 +195,10 @@ describe('troupe show', () => {
 
   it('prints the messages of the actor at a path as JSON lines with --messages --json', async () => {
     const shown = await cli(['show', done, '--runs-dir', runs, '--messages', 'assistant', '--json']);
-    const messages = shown.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Message);
+    const messages = shown.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Message);
     expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'toolResult', 'assistant']);
   });
 

@@ -30,7 +30,10 @@ afterAll(async () => {
 describe('two graphs with agents of the same names on one namespace', { timeout: 60_000 }, () => {
   it("runs both at once, each on its own graph's worker", async () => {
     const runs = await Promise.all(
-      [1, 2].flatMap(() => [spawnTroupe(['run', 'nats-team.yaml', '--input', 'A?', ...nats]), spawnTroupe(['run', 'nats-team-b.yaml', '--input', 'B?', ...nats])]),
+      [1, 2].flatMap(() => [
+        spawnTroupe(['run', 'nats-team.yaml', '--input', 'A?', ...nats]),
+        spawnTroupe(['run', 'nats-team-b.yaml', '--input', 'B?', ...nats]),
+      ]),
     );
     for (const [index, run] of runs.entries()) {
       expect(run.stdout).toBe(index % 2 === 0 ? 'Asking the team.\nDecision made. Last word: The risks are small.\n' : 'Team B heard: B risks.\n');
@@ -39,7 +42,10 @@ describe('two graphs with agents of the same names on one namespace', { timeout:
     }
 
     const listed = await spawnTroupe(['workers', '--json', ...nats]);
-    const loads = listed.stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: string; graph: string; taken: number; ended: number });
+    const loads = listed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string; graph: string; taken: number; ended: number });
     expect(loads.map(({ id, taken, ended }) => ({ id, taken, ended }))).toEqual([
       { id: 'wa', taken: 4, ended: 4 },
       { id: 'wb', taken: 4, ended: 4 },

@@ -57,7 +57,11 @@ describe('distributed runs with no worker yet', { timeout: 60_000 }, () => {
       .filter((line) => line.includes('"tool_update"'))
       .map((line) => JSON.parse(line) as { agentPath: string; toolName: string; progress: string; runId: string });
     expect(progress).toContainEqual(
-      expect.objectContaining({ agentPath: 'lead', toolName: 'delegate_to_researcher', progress: `waiting for a worker to take lead/researcher#1: no live worker hosts "researcher"; start one: ${hint}` }),
+      expect.objectContaining({
+        agentPath: 'lead',
+        toolName: 'delegate_to_researcher',
+        progress: `waiting for a worker to take lead/researcher#1: no live worker hosts "researcher"; start one: ${hint}`,
+      }),
     );
     const runId = progress[0]?.runId ?? '';
 

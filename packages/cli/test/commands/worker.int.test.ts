@@ -26,7 +26,10 @@ describe('troupe worker', { timeout: 30_000 }, () => {
     expect(exit.signal).toBeNull();
     expect(exit.code).toBe(0);
     expect(exit.stdout).toBe(ready);
-    const logs = exit.stderr.split('\n').filter((line) => line.startsWith('{')).map((line) => (JSON.parse(line) as { msg: string }).msg);
+    const logs = exit.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
     expect(logs).toEqual(['worker started', 'worker stopping', 'worker stopped']);
   });
 

@@ -37,7 +37,15 @@ function run(command: string, args: readonly string[]): string {
 }
 
 /** The sorted, distinct words a completion produced. */
-const words = (output: string): string[] => [...new Set(output.split('\n').map((line) => line.split('\t')[0]?.trim() ?? '').filter((word) => word !== ''))].sort();
+const words = (output: string): string[] =>
+  [
+    ...new Set(
+      output
+        .split('\n')
+        .map((line) => line.split('\t')[0]?.trim() ?? '')
+        .filter((word) => word !== ''),
+    ),
+  ].sort();
 
 /** The cases every shell agrees on: a command line ending where Tab is pressed, and what it offers. */
 const COMMON: readonly (readonly [string, string[]])[] = [
@@ -55,7 +63,11 @@ describe('troupe completion', () => {
   it('says how to install the script for each shell', async () => {
     const io = captureIo();
     expect(await runCli(['completion', '--help'], io)).toBe(0);
-    for (const line of ['troupe completion bash > ~/.local/share/bash-completion/completions/troupe', 'troupe completion zsh > ~/.zfunc/_troupe', 'troupe completion fish > ~/.config/fish/completions/troupe.fish']) {
+    for (const line of [
+      'troupe completion bash > ~/.local/share/bash-completion/completions/troupe',
+      'troupe completion zsh > ~/.zfunc/_troupe',
+      'troupe completion fish > ~/.config/fish/completions/troupe.fish',
+    ]) {
       expect(io.stdoutText()).toContain(line);
     }
   });
@@ -69,7 +81,27 @@ describe('troupe completion', () => {
   it('names every command and subcommand of the program', async () => {
     const io = captureIo();
     await runCli(['completion', 'bash'], io);
-    for (const command of ['run', 'reply', 'approve', 'resume', 'steer', 'init', 'runs', 'prune', 'show', 'worker', 'workers', 'watch', 'abort', 'models', 'mcp', 'tools', 'graph', 'validate', 'completion']) {
+    for (const command of [
+      'run',
+      'reply',
+      'approve',
+      'resume',
+      'steer',
+      'init',
+      'runs',
+      'prune',
+      'show',
+      'worker',
+      'workers',
+      'watch',
+      'abort',
+      'models',
+      'mcp',
+      'tools',
+      'graph',
+      'validate',
+      'completion',
+    ]) {
       expect(io.stdoutText()).toMatch(new RegExp(`[' ]${command}[' ]`));
     }
   });
@@ -108,16 +140,20 @@ describe.runIf(has('zsh'))('the zsh script', () => {
     run('zsh', ['-n', await script('zsh')]);
   });
 
-  it.each([...COMMON, ['troupe ', ['abort', 'approve', 'completion', 'graph', 'init', 'mcp', 'models', 'reply', 'resume', 'run', 'runs', 'show', 'steer', 'watch', 'worker', 'workers']] as const])(
-    'completes %j',
-    async (line, expected) => {
-      expect(words(run('zsh', ['-f', CAPTURE_ZSH, await script('zsh'), line]))).toEqual(expected);
-    },
-  );
+  it.each([
+    ...COMMON,
+    [
+      'troupe ',
+      ['abort', 'approve', 'completion', 'graph', 'init', 'mcp', 'models', 'reply', 'resume', 'run', 'runs', 'show', 'steer', 'watch', 'worker', 'workers'],
+    ] as const,
+  ])('completes %j', async (line, expected) => {
+    expect(words(run('zsh', ['-f', CAPTURE_ZSH, await script('zsh'), line]))).toEqual(expected);
+  });
 });
 
 describe.runIf(has('fish'))('the fish script', () => {
-  const complete = async (line: string): Promise<string[]> => words(run('fish', ['-c', `source ${JSON.stringify(await script('fish'))}; complete -C ${JSON.stringify(line)}`]));
+  const complete = async (line: string): Promise<string[]> =>
+    words(run('fish', ['-c', `source ${JSON.stringify(await script('fish'))}; complete -C ${JSON.stringify(line)}`]));
 
   it('loads without error', async () => {
     run('fish', ['-n', await script('fish')]);

@@ -42,6 +42,11 @@ describe('SIGTERM on a busy worker', () => {
     const other = [...workers].find(([id]) => id !== stopped.id)?.[1];
     other?.child.kill('SIGTERM');
     const taken = logLines((await other?.exited)?.stderr ?? '', 'task claimed');
-    expect(taken.filter((line) => line['restored'] === true).map((line) => line['path']).sort()).toEqual([...stopped.paths].sort());
+    expect(
+      taken
+        .filter((line) => line['restored'] === true)
+        .map((line) => line['path'])
+        .sort(),
+    ).toEqual([...stopped.paths].sort());
   });
 });

@@ -33,7 +33,10 @@ describe('a question after the coordinator died', () => {
     expect((await run.exited).signal).toBe('SIGKILL');
 
     // Nobody follows the run any more; it reaches its question, and the asker is put aside waiting.
-    await vi.waitFor(async () => expect(await actorRecord(faults, runId, 'lead/asker#1')).toMatchObject({ status: 'waiting' }), { timeout: 30_000, interval: 200 });
+    await vi.waitFor(async () => expect(await actorRecord(faults, runId, 'lead/asker#1')).toMatchObject({ status: 'waiting' }), {
+      timeout: 30_000,
+      interval: 200,
+    });
     // The pause: several ack waits go by with only the workers holding the run.
     await sleep(3 * ACK_WAIT_MS);
 

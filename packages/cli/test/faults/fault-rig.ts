@@ -8,7 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { textOf, type AgentPath, type AgentResult, type AssistantMessage, type RunId } from '@troupe/core';
 import {
-  connectNats, createNatsRunStore, kvKey, loadSnapshot, openNatsResources, type NatsConnection, type NatsResources, type NatsRunStore,
+  connectNats,
+  createNatsRunStore,
+  kvKey,
+  loadSnapshot,
+  openNatsResources,
+  type NatsConnection,
+  type NatsResources,
+  type NatsRunStore,
 } from '@troupe/nats';
 import { startNatsServer, type NatsServerProcess } from '@troupe/nats/testing';
 import { afterEach, expect, vi } from 'vitest';
@@ -81,11 +88,13 @@ async function startFaultRig(): Promise<FaultRig> {
     },
     startRun: async (graph, flags = []) => {
       const run = start(['run', graph, '--input', 'Go.', ...nats, ...flags]);
-      const runId = await vi.waitFor(() => onlyRun(store), { timeout: 30_000, interval: 100 }).catch((error: unknown) => {
-        const { stdout, stderr } = run.written();
-        const state = run.child.exitCode ?? run.child.signalCode ?? 'still running';
-        throw new Error(`${error instanceof Error ? error.message : String(error)}; troupe run (${state}) wrote:\n${stdout}\n${stderr}`);
-      });
+      const runId = await vi
+        .waitFor(() => onlyRun(store), { timeout: 30_000, interval: 100 })
+        .catch((error: unknown) => {
+          const { stdout, stderr } = run.written();
+          const state = run.child.exitCode ?? run.child.signalCode ?? 'still running';
+          throw new Error(`${error instanceof Error ? error.message : String(error)}; troupe run (${state}) wrote:\n${stdout}\n${stderr}`);
+        });
       return { run, runId };
     },
     run: (args) => start(args).exited,

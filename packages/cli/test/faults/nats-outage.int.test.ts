@@ -40,7 +40,10 @@ describe('nats-server stopped and restarted mid-run', () => {
     expect(workers.map((w) => w.child.exitCode)).toEqual([null, null]);
     const listed = await faults.run(['workers', '--json', ...faults.nats]);
     expect(listed.code).toBe(0);
-    const ids = listed.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { id: string }).id);
+    const ids = listed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: string }).id);
     expect(ids.sort()).toEqual(['w1', 'w2']);
   });
 });

@@ -39,7 +39,11 @@ describe('troupe resume --nats', { timeout: 120_000 }, () => {
     const scribeMark = marks.find((line) => line.startsWith('scribe '));
     expect(await actorRecord(faults, runId, 'lead/scribe#1')).toMatchObject({ status: 'ended', result: { text: `Scribe marked ${scribeMark}` } });
     // The runner stayed on its worker: its record was never the resuming process's.
-    expect(await actorRecord(faults, runId, 'lead/runner#1')).toMatchObject({ status: 'ended', fromQueue: true, result: { text: `Runner marked ${runnerMark}` } });
+    expect(await actorRecord(faults, runId, 'lead/runner#1')).toMatchObject({
+      status: 'ended',
+      fromQueue: true,
+      result: { text: `Runner marked ${runnerMark}` },
+    });
     expect(await faults.store.getRun(runId)).toMatchObject({ status: 'done', stopReason: 'stop' });
 
     const again = await faults.run(['resume', runId, ...faults.nats]);
@@ -56,7 +60,9 @@ describe('troupe resume --nats', { timeout: 120_000 }, () => {
     const refused = await faults.run(['resume', runId, ...faults.nats]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(
-      new RegExp(`^troupe: run ${runId} is still hosted by a live process \\(lead on run-\\d+, lead/scribe#1 on run-\\d+\\); troupe watch ${runId} --nats \\S+ --namespace \\S+ follows it\\n$`),
+      new RegExp(
+        `^troupe: run ${runId} is still hosted by a live process \\(lead on run-\\d+, lead/scribe#1 on run-\\d+\\); troupe watch ${runId} --nats \\S+ --namespace \\S+ follows it\\n$`,
+      ),
     );
     const ended = await run.exited;
     expect(ended.stdout).toMatch(/^Done\. Runner marked runner /);

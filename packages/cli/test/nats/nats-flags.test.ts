@@ -23,9 +23,19 @@ describe('natsTargetOf', () => {
       display: 'nats://env:4222',
       flags: '--nats nats://env:4222 --namespace prod',
     });
-    const flagged = natsTargetOf({ nats: 'nats://a:4222, nats://b:4222', natsUser: 'ann', natsPass: 'flag-pass', namespace: 'default', natsCreds: 'x.creds', natsTlsCa: 'ca.pem' }, env);
+    const flagged = natsTargetOf(
+      { nats: 'nats://a:4222, nats://b:4222', natsUser: 'ann', natsPass: 'flag-pass', namespace: 'default', natsCreds: 'x.creds', natsTlsCa: 'ca.pem' },
+      env,
+    );
     expect(flagged).toEqual({
-      connect: { servers: ['nats://a:4222', 'nats://b:4222'], user: 'ann', pass: 'flag-pass', token: 'env-token', credsFile: 'x.creds', tls: { caFile: 'ca.pem' } },
+      connect: {
+        servers: ['nats://a:4222', 'nats://b:4222'],
+        user: 'ann',
+        pass: 'flag-pass',
+        token: 'env-token',
+        credsFile: 'x.creds',
+        tls: { caFile: 'ca.pem' },
+      },
       namespace: 'default',
       display: 'nats://a:4222,nats://b:4222',
       flags: '--nats nats://a:4222,nats://b:4222',

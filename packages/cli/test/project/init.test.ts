@@ -82,7 +82,16 @@ describe('troupe init', () => {
   });
 
   it('keeps an existing package.json and .gitignore, adding only what they lack', () => {
-    writeFileSync(join(cwd, 'package.json'), JSON.stringify({ name: 'app', type: 'commonjs', scripts: { test: 'echo "Error: no test specified" && exit 1', start: 'node .' }, dependencies: { zod: '4.6.7' }, devDependencies: { tsx: '4.23.15' } }));
+    writeFileSync(
+      join(cwd, 'package.json'),
+      JSON.stringify({
+        name: 'app',
+        type: 'commonjs',
+        scripts: { test: 'echo "Error: no test specified" && exit 1', start: 'node .' },
+        dependencies: { zod: '4.6.7' },
+        devDependencies: { tsx: '4.23.15' },
+      }),
+    );
     writeFileSync(join(cwd, '.gitignore'), 'dist\nnode_modules');
     const io = captureIo();
     expect(init('.', io)).toBe(0);
@@ -94,7 +103,9 @@ describe('troupe init', () => {
       devDependencies: { tsx: '4.23.15', '@types/node': '^20.19.43', typescript: '^5.9.3' },
     });
     expect(read('.gitignore')).toBe('dist\nnode_modules\n.env\n.troupe/\n');
-    expect(io.stdoutText()).toContain('\n  package.json                      added scripts validate, test, typecheck; dependencies @troupe/cli, @troupe/core, @troupe/providers, @troupe/tools; devDependencies @types/node, typescript\n');
+    expect(io.stdoutText()).toContain(
+      '\n  package.json                      added scripts validate, test, typecheck; dependencies @troupe/cli, @troupe/core, @troupe/providers, @troupe/tools; devDependencies @types/node, typescript\n',
+    );
     expect(io.stdoutText()).toMatch(/\nNext:\n {2}npm install\n {2}npx troupe run graph\.yaml/);
   });
 

@@ -52,9 +52,18 @@ beforeAll(async () => {
   mkdirSync(project);
   packed = JSON.parse(ok(await run('npm', ['pack', '--workspace', 'packages', '--pack-destination', packs, '--json'], REPO)).stdout) as typeof packed;
   // What `npm init -y` writes (CommonJS by default: the scaffold works in either kind of package).
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', scripts: { test: 'echo "Error: no test specified" && exit 1' }, type: 'commonjs' }, null, 2));
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'consumer', version: '1.0.0', scripts: { test: 'echo "Error: no test specified" && exit 1' }, type: 'commonjs' }, null, 2),
+  );
   const tarballs = readdirSync(packs).map((name) => join(packs, name));
-  ok(await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...tarballs, 'zod@4.6.7', 'tsx@4.23.15', 'typescript@5.9.3', '@types/node@20.19.43'], project));
+  ok(
+    await run(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', ...tarballs, 'zod@4.6.7', 'tsx@4.23.15', 'typescript@5.9.3', '@types/node@20.19.43'],
+      project,
+    ),
+  );
 }, 600_000);
 
 afterAll(() => {
@@ -69,7 +78,10 @@ describe('Troupe installed from packed tarballs', { timeout: 120_000 }, () => {
       expect(files).toContain('package.json');
       expect(files).toContain('dist/index.js');
       expect(files).toContain('dist/index.d.ts');
-      expect(files.filter((file) => !/^(dist\/|bin\/troupe\.js$|schema\/graph\.schema\.json$|package\.json$|README\.md$)/.test(file)), pack.name).toEqual([]);
+      expect(
+        files.filter((file) => !/^(dist\/|bin\/troupe\.js$|schema\/graph\.schema\.json$|package\.json$|README\.md$)/.test(file)),
+        pack.name,
+      ).toEqual([]);
     }
   });
 
@@ -108,6 +120,26 @@ describe('Troupe installed from packed tarballs', { timeout: 120_000 }, () => {
     );
     const ran = ok(await run('npx', ['tsx', 'scripts/ask.mts'], project));
     expect(JSON.parse(ran.stdout)).toEqual({ status: 'done', text: '21 °C is 69.8 °F.', tools: ['convert_temperature'] });
-    ok(await run('npx', ['tsc', '--noEmit', '--strict', '--skipLibCheck', '--target', 'es2023', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--types', 'node', 'scripts/ask.mts'], project));
+    ok(
+      await run(
+        'npx',
+        [
+          'tsc',
+          '--noEmit',
+          '--strict',
+          '--skipLibCheck',
+          '--target',
+          'es2023',
+          '--module',
+          'nodenext',
+          '--moduleResolution',
+          'nodenext',
+          '--types',
+          'node',
+          'scripts/ask.mts',
+        ],
+        project,
+      ),
+    );
   });
 });

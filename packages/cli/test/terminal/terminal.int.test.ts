@@ -39,7 +39,9 @@ describe('troupe run in a terminal', () => {
     const rows = await tmux.waitFor(/EXIT=\d+/);
     const shown = rows.join('\n');
     expect(shown).toContain('EXIT=0');
-    expect(shown).toMatch(/\nLet me look at the clock\.\n {2}⎿ clock\(\) → \d{4}-\d\d-\d\dT[\d:.]+Z\nThe clock says it is \d{4}-\d\d-\d\dT[\d:.]+Z\.\n✓ done · 2 turns · 67 tokens · \$0\.0000 · \d+\.\d\ds · run run_\w+\nEXIT=0/);
+    expect(shown).toMatch(
+      /\nLet me look at the clock\.\n {2}⎿ clock\(\) → \d{4}-\d\d-\d\dT[\d:.]+Z\nThe clock says it is \d{4}-\d\d-\d\dT[\d:.]+Z\.\n✓ done · 2 turns · 67 tokens · \$0\.0000 · \d+\.\d\ds · run run_\w+\nEXIT=0/,
+    );
     expect(rows.filter((row) => TREE_ROW.test(row))).toEqual([]);
   });
 
@@ -53,7 +55,12 @@ describe('troupe run in a terminal', () => {
     expect(rows.every((row) => row.length <= 60)).toBe(true);
     expect(rows.filter((row) => TREE_ROW.test(row))).toEqual([]);
     const answerStart = rows.findIndex((row) => row.startsWith('Recommendation:'));
-    const answer = rows.slice(answerStart, rows.findIndex((row) => row.startsWith('✓ done'))).join(' ');
+    const answer = rows
+      .slice(
+        answerStart,
+        rows.findIndex((row) => row.startsWith('✓ done')),
+      )
+      .join(' ');
     expect(answer).toBe(
       "Recommendation: adopt TypeScript 7 behind a flag in continuous integration first, keep 5.9 for the tools that need the compiler API, and move the rest once lint plugins follow. Last word from the specialists: Tools that need the compiler API (lint plugins, nx's TypeScript plugin) break; keep 5.9 for them until they move.",
     );
@@ -109,7 +116,9 @@ describe('troupe run in a terminal', () => {
     await tmux.waitFor(/❯ Yes, once/);
     await tmux.keys('Escape');
     const shown = (await tmux.waitFor(/EXIT=\d+/)).join('\n');
-    expect(shown).toMatch(/troupe: run run_\w+ is waiting; it is saved and can be answered later:\n {2}careful asks to run echo \{"text":"ping"\}\n {4}troupe approve run_\w+ call_1_1 allow_once --runs-dir /);
+    expect(shown).toMatch(
+      /troupe: run run_\w+ is waiting; it is saved and can be answered later:\n {2}careful asks to run echo \{"text":"ping"\}\n {4}troupe approve run_\w+ call_1_1 allow_once --runs-dir /,
+    );
     expect(shown).toContain('EXIT=3');
   });
 

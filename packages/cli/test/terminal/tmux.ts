@@ -21,7 +21,20 @@ export class TmuxSession {
     sessions += 1;
     const session = new TmuxSession(`troupe-test-${process.pid}-${sessions}`);
     const env = Object.entries({ PS1: '$ ', ...options.env }).flatMap(([name, value]) => ['-e', `${name}=${value}`]);
-    await session.#tmux('new-session', '-d', '-s', 'main', '-x', String(options.columns), '-y', String(options.rows), '-c', options.cwd, ...env, 'bash --norc --noprofile');
+    await session.#tmux(
+      'new-session',
+      '-d',
+      '-s',
+      'main',
+      '-x',
+      String(options.columns),
+      '-y',
+      String(options.rows),
+      '-c',
+      options.cwd,
+      ...env,
+      'bash --norc --noprofile',
+    );
     await session.#tmux('set-option', '-g', 'history-limit', '5000');
     return session;
   }

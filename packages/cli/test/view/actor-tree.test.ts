@@ -14,7 +14,14 @@ import { eventAt } from './events.js';
 const STEPS: PipelineStepConfig[] = [
   { kind: 'agent', id: 'outline', agent: 'planner', input: '' },
   { kind: 'map', id: 'sections', over: '', agent: 'writer', input: '' },
-  { kind: 'parallel', id: 'review', steps: [{ kind: 'agent', id: 'style', agent: 'critic', input: '' }, { kind: 'agent', id: 'facts', agent: 'critic', input: '' }] },
+  {
+    kind: 'parallel',
+    id: 'review',
+    steps: [
+      { kind: 'agent', id: 'style', agent: 'critic', input: '' },
+      { kind: 'agent', id: 'facts', agent: 'critic', input: '' },
+    ],
+  },
   { kind: 'agent', id: 'edit', agent: 'editor', input: '' },
 ];
 
@@ -48,7 +55,14 @@ describe('ActorTree', () => {
     const tree = new ActorTree();
     for (const n of [1, 10, 2, 9]) tree.apply(eventAt(`lead/researcher#${n}`, { type: 'agent_start', sessionId: 'ses_1' }));
     tree.apply(eventAt('lead/critic#1', { type: 'agent_start', sessionId: 'ses_1' }));
-    expect(tree.rows.map((row) => row.path)).toEqual(['lead', 'lead/researcher#1', 'lead/researcher#2', 'lead/researcher#9', 'lead/researcher#10', 'lead/critic#1']);
+    expect(tree.rows.map((row) => row.path)).toEqual([
+      'lead',
+      'lead/researcher#1',
+      'lead/researcher#2',
+      'lead/researcher#9',
+      'lead/researcher#10',
+      'lead/critic#1',
+    ]);
     expect(tree.rows.at(-1)?.last).toBe(true);
     expect(tree.rows[1]?.last).toBe(false);
   });
@@ -59,8 +73,22 @@ describe('ActorTree', () => {
     tree.apply(eventAt('a', { type: 'tool_start', toolCallId: 'c1', toolName: 'bash', args: {} }, 1200));
     tree.apply(eventAt('a', { type: 'tool_start', toolCallId: 'c2', toolName: 'search', args: {} }, 1300));
     tree.apply(eventAt('a', { type: 'tool_update', toolCallId: 'c1', toolName: 'bash', progress: 'compiling' }, 1400));
-    expect(tree.rows[0]).toMatchObject({ state: 'tool_executing', since: 1000, tools: [{ callId: 'c1', name: 'bash', since: 1200, progress: 'compiling' }, { callId: 'c2', name: 'search', since: 1300 }] });
-    tree.apply(eventAt('a', { type: 'tool_end', toolCallId: 'c1', toolName: 'bash', result: { role: 'toolResult', toolCallId: 'c1', toolName: 'bash', content: [], isError: false, timestamp: 0 } }));
+    expect(tree.rows[0]).toMatchObject({
+      state: 'tool_executing',
+      since: 1000,
+      tools: [
+        { callId: 'c1', name: 'bash', since: 1200, progress: 'compiling' },
+        { callId: 'c2', name: 'search', since: 1300 },
+      ],
+    });
+    tree.apply(
+      eventAt('a', {
+        type: 'tool_end',
+        toolCallId: 'c1',
+        toolName: 'bash',
+        result: { role: 'toolResult', toolCallId: 'c1', toolName: 'bash', content: [], isError: false, timestamp: 0 },
+      }),
+    );
     expect(tree.rows[0]?.tools).toEqual([{ callId: 'c2', name: 'search', since: 1300 }]);
     tree.apply(eventAt('a', { type: 'state', state: 'thinking' }, 2000));
     expect(tree.rows[0]).toMatchObject({ state: 'thinking', since: 2000, tools: [] });

@@ -10,7 +10,10 @@ import { plainScreen } from '../../src/view/plain-screen.js';
 describe('plainScreen', () => {
   it('never lets a note split a line of the text', () => {
     let both = '';
-    const screen = plainScreen((text) => (both += text), (text) => (both += text));
+    const screen = plainScreen(
+      (text) => (both += text),
+      (text) => (both += text),
+    );
     screen.write('Let me look ');
     screen.write('at the clock.');
     screen.note('[assistant] tool_executing');
@@ -22,7 +25,11 @@ describe('plainScreen', () => {
 
   it('streams to a terminal on stdout and ends the line on close', () => {
     const out: string[] = [];
-    const screen = plainScreen((text) => out.push(text), () => undefined, { streamOutput: true });
+    const screen = plainScreen(
+      (text) => out.push(text),
+      () => undefined,
+      { streamOutput: true },
+    );
     screen.write('It is ');
     screen.write('noon');
     screen.close();

@@ -20,13 +20,27 @@ const typed = (text: string): KeyPress[] => [...text].map((char) => ({ sequence:
 /** A screen that keeps the prompt drawn last, and keys the test presses. */
 function rig() {
   let drawn: readonly string[] | undefined;
-  const screen: Screen = { write: () => undefined, endLine: () => undefined, note: () => undefined, status: () => undefined, prompt: (lines) => (drawn = lines), width: 80, live: true, close: () => undefined };
+  const screen: Screen = {
+    write: () => undefined,
+    endLine: () => undefined,
+    note: () => undefined,
+    status: () => undefined,
+    prompt: (lines) => (drawn = lines),
+    width: 80,
+    live: true,
+    close: () => undefined,
+  };
   let deliver: ((key: KeyPress) => void) | undefined;
   const keys: KeyInput = { listen: (onKey) => ((deliver = onKey), () => (deliver = undefined)) };
   const focus = new KeyFocus(keys);
-  return { screen, focus, press: (...pressed: KeyPress[]) => {
-    for (const k of pressed) deliver?.(k);
-  }, drawn: () => drawn };
+  return {
+    screen,
+    focus,
+    press: (...pressed: KeyPress[]) => {
+      for (const k of pressed) deliver?.(k);
+    },
+    drawn: () => drawn,
+  };
 }
 
 const ask = { path: 'assistant', toolName: 'bash', args: { command: 'rm -rf build' } };
@@ -70,7 +84,12 @@ describe('permission menu', () => {
 describe('question prompt', () => {
   it('edits a line, does not send it empty, and sends it on Enter', async () => {
     const { screen, focus, press, drawn } = rig();
-    const answer = runPrompt(screen, focus, new AbortController().signal, questionPrompt({ path: 'asker', question: 'Your name?' }, PLAIN, () => 80));
+    const answer = runPrompt(
+      screen,
+      focus,
+      new AbortController().signal,
+      questionPrompt({ path: 'asker', question: 'Your name?' }, PLAIN, () => 80),
+    );
     press(key('return'));
     expect(drawn()).toEqual(['? asker asks: Your name?', '  › ▏', '  type an answer, then Enter']);
     press(...typed('Adx'), key('backspace'), ...typed('a L'));

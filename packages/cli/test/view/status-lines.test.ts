@@ -19,7 +19,9 @@ describe('statusLines', () => {
     tree.apply(eventAt('lead/researcher#1', { type: 'turn_start', turn: 2 }, 200));
     tree.apply(eventAt('lead/researcher#1', { type: 'state', state: 'tool_executing' }, 200));
     tree.apply(eventAt('lead/researcher#1', { type: 'tool_start', toolCallId: 'c1', toolName: 'web_search', args: {} }, 300));
-    tree.apply(eventAt('lead/researcher#1', { type: 'tool_update', toolCallId: 'c1', toolName: 'web_search', progress: '3 pages read of the ten it found' }, 350));
+    tree.apply(
+      eventAt('lead/researcher#1', { type: 'tool_update', toolCallId: 'c1', toolName: 'web_search', progress: '3 pages read of the ten it found' }, 350),
+    );
     tree.apply(eventAt('lead/researcher#1/helper#1', { type: 'state', state: 'thinking' }, 400));
     tree.apply(eventAt('lead/critic#1', { type: 'turn_start', turn: 1 }, 200));
     tree.apply(eventAt('lead/critic#1', { type: 'state', state: 'done' }, 900));
@@ -41,7 +43,13 @@ describe('statusLines', () => {
     ]);
     tree.apply(eventAt('report/sections/1', { type: 'state', state: 'waiting_user' }, 0));
     tree.apply(eventAt('report/sections/2', { type: 'state', state: 'done' }, 0));
-    expect(statusLines(tree.rows, 0, PLAIN)).toEqual(['● report · 1 running, 1 done', '├ ● sections · 1 running, 1 done', '│ ├ ? #1 · waiting for you', '│ └ ✓ #2 · done', '└ · edit · pending']);
+    expect(statusLines(tree.rows, 0, PLAIN)).toEqual([
+      '● report · 1 running, 1 done',
+      '├ ● sections · 1 running, 1 done',
+      '│ ├ ? #1 · waiting for you',
+      '│ └ ✓ #2 · done',
+      '└ · edit · pending',
+    ]);
   });
 
   it('formats elapsed time', () => {

@@ -56,13 +56,21 @@ describe('terminalScreen', () => {
   it('redraws after the terminal narrows or widens, erasing neither the answer nor leaving stale rows', async () => {
     const { terminal, screen } = screenOn(80);
     screen.write('First line of the answer, long enough to be re-flowed when narrowed.\n');
-    const status = ['● lead · running delegate_to_researcher, delegate_to_critic 0.4s · 1 turn · 46 tokens', '├ ● researcher#1 · thinking 0.4s · 1 turn', '└ ● critic#1 · thinking 0.4s · 1 turn'];
+    const status = [
+      '● lead · running delegate_to_researcher, delegate_to_critic 0.4s · 1 turn · 46 tokens',
+      '├ ● researcher#1 · thinking 0.4s · 1 turn',
+      '└ ● critic#1 · thinking 0.4s · 1 turn',
+    ];
     screen.status(status);
     await terminal.resize(40);
     screen.status(status.map((row) => row.replace('0.4s', '0.9s')));
     const narrowed = await terminal.lines();
     expect(narrowed.slice(0, 2).join('')).toBe('First line of the answer, long enough to be re-flowed when narrowed.');
-    expect(narrowed.slice(2)).toEqual(['● lead · running delegate_to_researche…', '├ ● researcher#1 · thinking 0.9s · 1 t…', '└ ● critic#1 · thinking 0.9s · 1 turn']);
+    expect(narrowed.slice(2)).toEqual([
+      '● lead · running delegate_to_researche…',
+      '├ ● researcher#1 · thinking 0.9s · 1 t…',
+      '└ ● critic#1 · thinking 0.9s · 1 turn',
+    ]);
     await terminal.resize(100);
     screen.status(['● lead · thinking 1.0s · 2 turns']);
     expect(await terminal.lines()).toEqual(['First line of the answer, long enough to be re-flowed when narrowed.', '● lead · thinking 1.0s · 2 turns']);

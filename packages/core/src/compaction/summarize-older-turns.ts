@@ -56,7 +56,8 @@ async function summarize(turns: readonly Message[], context: CompactionContext, 
     if (event.type === 'error') throw new Error(`the summary call failed: ${event.error.message}`);
     if (event.type !== 'done') continue;
     context.addUsage(event.message.usage);
-    if (event.message.stopReason === 'error' || event.message.stopReason === 'aborted') throw new Error(`the summary call failed: ${event.message.errorMessage ?? event.message.stopReason}`);
+    if (event.message.stopReason === 'error' || event.message.stopReason === 'aborted')
+      throw new Error(`the summary call failed: ${event.message.errorMessage ?? event.message.stopReason}`);
     if (textOf(event.message).trim() === '') throw new Error('the summary call returned no text');
     return event.message;
   }

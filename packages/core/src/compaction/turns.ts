@@ -25,7 +25,12 @@ export function turnStarts(messages: readonly Message[], from: number): number[]
  * together, the last turn always, and never the first of `starts` (so there is something to
  * remove whenever there are two turns or more).
  */
-export function keepNewestTurns(messages: readonly Message[], starts: readonly number[], budget: number, estimate: (messages: readonly Message[]) => number): number {
+export function keepNewestTurns(
+  messages: readonly Message[],
+  starts: readonly number[],
+  budget: number,
+  estimate: (messages: readonly Message[]) => number,
+): number {
   let cut = starts.at(-1) ?? messages.length;
   let kept = estimate(messages.slice(cut));
   for (let t = starts.length - 2; t >= 1; t--) {

@@ -66,7 +66,13 @@ export interface ScriptedProvider extends Provider {
 }
 
 const RETRYABLE: Record<ProviderErrorKind, boolean> = {
-  rate_limited: true, network: true, api: true, overflow: false, auth: false, aborted: false, invalid_request: false,
+  rate_limited: true,
+  network: true,
+  api: true,
+  overflow: false,
+  auth: false,
+  aborted: false,
+  invalid_request: false,
 };
 
 /**
@@ -147,7 +153,12 @@ export function createScriptedProvider(script: readonly ScriptStep[], options: S
     const hasCalls = (step.toolCalls?.length ?? 0) > 0;
     const stopReason = step.stopReason ?? (hasCalls ? 'toolUse' : 'stop');
     const message: AssistantMessage = {
-      role: 'assistant', content, stopReason, usage: usageOf(step, request), model: `scripted:${request.model}`, timestamp: clock.now(),
+      role: 'assistant',
+      content,
+      stopReason,
+      usage: usageOf(step, request),
+      model: `scripted:${request.model}`,
+      timestamp: clock.now(),
     };
     yield { type: 'done', message };
   }
@@ -160,7 +171,8 @@ export function createScriptedProvider(script: readonly ScriptStep[], options: S
 
   function usageOf(step: ScriptedReply, request: ProviderRequest): Usage {
     const usage = emptyUsage();
-    usage.input = step.usage?.input ?? (options.inputFromSize === true ? requestOverheadTokens(request) + messagesTokens(request.messages) : 10 * request.messages.length);
+    usage.input =
+      step.usage?.input ?? (options.inputFromSize === true ? requestOverheadTokens(request) + messagesTokens(request.messages) : 10 * request.messages.length);
     usage.output = step.usage?.output ?? Math.ceil(((step.text?.length ?? 0) + (step.thinking?.length ?? 0)) / 4) + 10 * (step.toolCalls?.length ?? 0);
     usage.cacheRead = step.usage?.cacheRead ?? 0;
     usage.cacheWrite = step.usage?.cacheWrite ?? 0;

@@ -10,7 +10,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  Agent, dropOldestTurns, SUMMARY_HEADER, summarizeOlderTurns, textOf, truncateToolResults, type AgentOptions, type CompactionInfo, type CompactionOptions, type Message, type Tool,
+  Agent,
+  dropOldestTurns,
+  SUMMARY_HEADER,
+  summarizeOlderTurns,
+  textOf,
+  truncateToolResults,
+  type AgentOptions,
+  type CompactionInfo,
+  type CompactionOptions,
+  type Message,
+  type Tool,
 } from '../../src/index.js';
 import { createScriptedProvider, SimulatedClock, type ScriptStep } from '../../src/testing.js';
 import { eventsOf } from '../support-extra.js';
@@ -60,8 +70,19 @@ describe('compaction in an agent', () => {
     expect(eventsOf(events, 'error')).toEqual([]);
     // What the sixth call saw: old results shortened, the latest whole; the history keeps them all whole.
     const sent = provider.requests[5]?.messages ?? [];
-    expect(sent.filter((m) => m.role === 'toolResult').map((m) => textOf(m).length)).toEqual([expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number), lines(300).length]);
-    expect(sent.filter((m) => m.role === 'toolResult').slice(0, 4).every((m) => /lines truncated/.test(textOf(m)))).toBe(true);
+    expect(sent.filter((m) => m.role === 'toolResult').map((m) => textOf(m).length)).toEqual([
+      expect.any(Number),
+      expect.any(Number),
+      expect.any(Number),
+      expect.any(Number),
+      lines(300).length,
+    ]);
+    expect(
+      sent
+        .filter((m) => m.role === 'toolResult')
+        .slice(0, 4)
+        .every((m) => /lines truncated/.test(textOf(m))),
+    ).toBe(true);
     expect(agent.messages.filter((m) => m.role === 'toolResult').map((m) => textOf(m))).toEqual(Array.from({ length: 5 }, () => lines(300)));
     expect(agent.messages).toHaveLength(12);
   });
@@ -91,7 +112,9 @@ describe('compaction in an agent', () => {
     const { agent, provider, events } = setup([call(1, long), call(1, long), call(1, long), call(1, long), call(1, long), { text: 'done' }], { strategies });
     expect((await agent.prompt('go')).stopReason).toBe('stop');
     expect(eventsOf(events, 'compaction').map((e) => e.strategies)).toEqual([['tool-results', 'drop-oldest']]);
-    expect(eventsOf(events, 'error').map((e) => e.error)).toEqual([{ code: 'compaction_failed', message: 'compaction step summary failed: the summary call failed: bad key' }]);
+    expect(eventsOf(events, 'error').map((e) => e.error)).toEqual([
+      { code: 'compaction_failed', message: 'compaction step summary failed: the summary call failed: bad key' },
+    ]);
     const sent = provider.requests.at(-1)?.messages ?? [];
     expect(textOf(sent[1] as Message)).toMatch(/^\[Earlier messages of this conversation were removed/);
     expect(Math.max(...inputs(agent.messages))).toBeLessThanOrEqual(3200);
@@ -99,7 +122,12 @@ describe('compaction in an agent', () => {
 
   it('still compacts after an overflow error, with no window known, and retries', async () => {
     const strategies = [truncateToolResults({ budgetTokens: 100 }), dropOldestTurns()];
-    const { agent, provider, events } = setup([call(300), call(300), { error: { kind: 'overflow', message: 'prompt is too long' } }, { text: 'fits' }], { strategies }, {}, null);
+    const { agent, provider, events } = setup(
+      [call(300), call(300), { error: { kind: 'overflow', message: 'prompt is too long' } }, { text: 'fits' }],
+      { strategies },
+      {},
+      null,
+    );
     const result = await agent.prompt('go');
     expect(result.stopReason).toBe('stop');
     expect(result.text).toBe('fits');
@@ -112,7 +140,11 @@ describe('compaction in an agent', () => {
 
   it('gives transformContext hooks the compacted context and what the compaction did', async () => {
     const seen: Array<{ count: number; compaction: CompactionInfo | undefined }> = [];
-    const hooks = { transformContext: (messages: readonly Message[], options: { compaction?: CompactionInfo }) => (seen.push({ count: messages.length, compaction: options.compaction }), messages) };
+    const hooks = {
+      transformContext: (messages: readonly Message[], options: { compaction?: CompactionInfo }) => (
+        seen.push({ count: messages.length, compaction: options.compaction }), messages
+      ),
+    };
     const { agent, events } = setup([call(300), call(300), call(300), call(300), call(300), { text: 'done' }], { strategies: [dropOldestTurns()] }, { hooks });
     await agent.prompt('go');
     const [event] = eventsOf(events, 'compaction');

@@ -6,7 +6,17 @@
  * nothing compacted; a snapshot taken while compacting resumes by compacting again.
  */
 import { describe, expect, it } from 'vitest';
-import { Agent, dropOldestTurns, SUMMARY_HEADER, summarizeOlderTurns, withHistory, type AgentCheckpoint, type AgentOptions, type Message, type Tool } from '../../src/index.js';
+import {
+  Agent,
+  dropOldestTurns,
+  SUMMARY_HEADER,
+  summarizeOlderTurns,
+  withHistory,
+  type AgentCheckpoint,
+  type AgentOptions,
+  type Message,
+  type Tool,
+} from '../../src/index.js';
 import { createScriptedProvider, flushPromises, SimulatedClock, type ScriptStep } from '../../src/testing.js';
 import { nextEvent } from '../support.js';
 
@@ -58,7 +68,12 @@ describe('the compacted view', () => {
   it('resumes a snapshot taken while a summary was being written by compacting again', async () => {
     const clock = new SimulatedClock();
     const slow = createScriptedProvider([{ text: 'never finished', delayMs: 10_000 }], { clock });
-    const agent = new Agent(options(createScriptedProvider(script, { inputFromSize: true, clock }), { clock, compaction: { strategies: [summarizeOlderTurns({ summarizer: { provider: slow, model: 's' } })] } }));
+    const agent = new Agent(
+      options(createScriptedProvider(script, { inputFromSize: true, clock }), {
+        clock,
+        compaction: { strategies: [summarizeOlderTurns({ summarizer: { provider: slow, model: 's' } })] },
+      }),
+    );
     const done = agent.prompt('go');
     await flushPromises();
     await clock.advance(0);
@@ -71,7 +86,10 @@ describe('the compacted view', () => {
 
     const quick = createScriptedProvider([{ text: 'what happened so far' }]);
     const provider = createScriptedProvider(script, { startAt: 5 });
-    const restored = Agent.restore(snapshot, options(provider, { compaction: { strategies: [summarizeOlderTurns({ summarizer: { provider: quick, model: 's' } })] } }));
+    const restored = Agent.restore(
+      snapshot,
+      options(provider, { compaction: { strategies: [summarizeOlderTurns({ summarizer: { provider: quick, model: 's' } })] } }),
+    );
     const compacted = nextEvent(restored, 'compaction');
     const result = await restored.result;
     expect((await compacted).strategies).toEqual(['summary']);

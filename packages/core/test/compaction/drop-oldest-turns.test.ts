@@ -9,7 +9,16 @@ import { assistant, compactionContext, labels, pairsIntact, result, toolHistory,
 
 describe('dropOldestTurns', () => {
   const history: Message[] = [
-    user('task'), assistant('a1', ['c1']), result('c1'), assistant('a2', ['c2', 'c3']), result('c2'), result('c3'), assistant('a3'), user('more'), assistant('a4', ['c4']), result('c4'),
+    user('task'),
+    assistant('a1', ['c1']),
+    result('c1'),
+    assistant('a2', ['c2', 'c3']),
+    result('c2'),
+    result('c3'),
+    assistant('a3'),
+    user('more'),
+    assistant('a4', ['c4']),
+    result('c4'),
   ];
 
   it('keeps the task, a marker and the newest turns that fit', async () => {

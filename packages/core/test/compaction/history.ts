@@ -18,7 +18,14 @@ export function assistant(text: string, callIds: string[] = []): AssistantMessag
   };
 }
 
-export const result = (id: string, text = id): Message => ({ role: 'toolResult', toolCallId: id, toolName: 'echo', content: [{ type: 'text', text }], isError: false, timestamp: 0 });
+export const result = (id: string, text = id): Message => ({
+  role: 'toolResult',
+  toolCallId: id,
+  toolName: 'echo',
+  content: [{ type: 'text', text }],
+  isError: false,
+  timestamp: 0,
+});
 
 /** `task`, then `turns` tool turns of `size` characters of tool output each, then a text reply. */
 export function toolHistory(turns: number, size = 40): Message[] {
@@ -56,5 +63,7 @@ export function pairsIntact(messages: readonly Message[]): boolean {
     else if (m.role === 'toolResult' && !open.delete(m.toolCallId)) return false;
     else if (m.role === 'user') open = new Set();
   }
-  return messages.every((m) => m.role !== 'assistant' || m.content.every((p) => p.type !== 'toolCall' || messages.some((r) => r.role === 'toolResult' && r.toolCallId === p.id)));
+  return messages.every(
+    (m) => m.role !== 'assistant' || m.content.every((p) => p.type !== 'toolCall' || messages.some((r) => r.role === 'toolResult' && r.toolCallId === p.id)),
+  );
 }

@@ -26,9 +26,14 @@ describe('a 1,000-turn run with compaction', () => {
       readOnly: true,
       execute: (args) => ({ content: output(Number(args['n'])) }),
     };
-    const script: ScriptStep[] = Array.from({ length: TURNS - 1 }, (_, i) => ({ text: `Step ${i + 1}: on it.`, toolCalls: [{ name: 'work', arguments: { n: i + 1 } }] }));
+    const script: ScriptStep[] = Array.from({ length: TURNS - 1 }, (_, i) => ({
+      text: `Step ${i + 1}: on it.`,
+      toolCalls: [{ name: 'work', arguments: { n: i + 1 } }],
+    }));
     script.push({ text: 'All done.' });
-    const summaries: ScriptStep[] = Array.from({ length: TURNS }, (_, i) => (i % 5 === 4 ? { error: { kind: 'api', message: 'summarizer down' } } : { text: `Goals: do the work. Progress: summary ${i + 1}.` }));
+    const summaries: ScriptStep[] = Array.from({ length: TURNS }, (_, i) =>
+      i % 5 === 4 ? { error: { kind: 'api', message: 'summarizer down' } } : { text: `Goals: do the work. Progress: summary ${i + 1}.` },
+    );
     const summarizer = createScriptedProvider(summaries, { clock, recordRequests: false });
     const agent = new Agent({
       provider: createScriptedProvider(script, { clock, inputFromSize: true, recordRequests: false }),

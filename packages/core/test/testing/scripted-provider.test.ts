@@ -18,7 +18,10 @@ async function drain(stream: AsyncIterable<ProviderEvent>): Promise<ProviderEven
 
 describe('scripted provider', () => {
   it('streams deltas that add up to the final message', async () => {
-    const provider = createScriptedProvider([{ thinking: 'hmm, let me see', text: 'Hello, world!', toolCalls: [{ name: 'echo', arguments: { text: 'a long argument' } }] }], { chunkSize: 5 });
+    const provider = createScriptedProvider(
+      [{ thinking: 'hmm, let me see', text: 'Hello, world!', toolCalls: [{ name: 'echo', arguments: { text: 'a long argument' } }] }],
+      { chunkSize: 5 },
+    );
     const events = await drain(provider.stream(request, { signal: new AbortController().signal }));
     const join = (type: string) => events.flatMap((e) => (e.type === type && 'delta' in e ? [e.delta] : [])).join('');
     expect(events[0]).toEqual({ type: 'start' });
@@ -40,7 +43,10 @@ describe('scripted provider', () => {
     const provider = createScriptedProvider([{ error: { kind: 'rate_limited', retryAfterMs: 2000, status: 429 }, partialText: 'Hel' }]);
     const events = await drain(provider.stream(request, { signal: new AbortController().signal }));
     expect(events.at(-2)).toEqual({ type: 'text_end', index: 0 });
-    expect(events.at(-1)).toEqual({ type: 'error', error: { kind: 'rate_limited', message: 'scripted rate_limited error', retryable: true, retryAfterMs: 2000, status: 429 } });
+    expect(events.at(-1)).toEqual({
+      type: 'error',
+      error: { kind: 'rate_limited', message: 'scripted rate_limited error', retryable: true, retryAfterMs: 2000, status: 429 },
+    });
   });
 
   it('honours abort during a delay', async () => {
@@ -67,7 +73,10 @@ describe('scripted provider', () => {
     const provider = createScriptedProvider([{ text: 'It is {{lastToolResult}}.' }]);
     const withResult: ProviderRequest = {
       ...request,
-      messages: [...request.messages, { role: 'toolResult', toolCallId: 'c', toolName: 'clock', content: [{ type: 'text', text: 'noon' }], isError: false, timestamp: 0 }],
+      messages: [
+        ...request.messages,
+        { role: 'toolResult', toolCallId: 'c', toolName: 'clock', content: [{ type: 'text', text: 'noon' }], isError: false, timestamp: 0 },
+      ],
     };
     const events = await drain(provider.stream(withResult, { signal: new AbortController().signal }));
     expect(events.at(-1)).toMatchObject({ type: 'done', message: { content: [{ type: 'text', text: 'It is noon.' }] } });

@@ -110,7 +110,8 @@ export class ProcessTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.#child?.stdin;
-    if (stdin === undefined || stdin === null || this.#exit !== undefined || stdin.destroyed) return Promise.reject(new Error('the server process is not running'));
+    if (stdin === undefined || stdin === null || this.#exit !== undefined || stdin.destroyed)
+      return Promise.reject(new Error('the server process is not running'));
     return new Promise((resolve) => {
       if (stdin.write(serializeMessage(message))) resolve();
       else stdin.once('drain', () => resolve());

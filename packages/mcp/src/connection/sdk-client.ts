@@ -1,6 +1,10 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
-  ElicitRequestSchema, ListRootsRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema, type ClientCapabilities,
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+  LoggingMessageNotificationSchema,
+  ToolListChangedNotificationSchema,
+  type ClientCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpLogger } from '../mcp-logger.js';
 import type { McpElicitation, McpElicitationAnswer } from '../mcp-types.js';
@@ -16,7 +20,14 @@ export interface SdkClientHooks {
 }
 
 const LOG_LEVELS: Readonly<Record<string, keyof McpLogger>> = {
-  debug: 'debug', info: 'info', notice: 'info', warning: 'warn', error: 'error', critical: 'error', alert: 'error', emergency: 'error',
+  debug: 'debug',
+  info: 'info',
+  notice: 'info',
+  warning: 'warn',
+  error: 'error',
+  critical: 'error',
+  alert: 'error',
+  emergency: 'error',
 };
 
 /**
@@ -38,7 +49,9 @@ export function newSdkClient(hooks: SdkClientHooks): Client {
   });
   const roots = hooks.roots;
   if (roots !== undefined) {
-    client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.map((dir) => ({ uri: fileUri(dir), name: dir.split('/').filter(Boolean).at(-1) ?? '/' })) }));
+    client.setRequestHandler(ListRootsRequestSchema, () => ({
+      roots: roots.map((dir) => ({ uri: fileUri(dir), name: dir.split('/').filter(Boolean).at(-1) ?? '/' })),
+    }));
   }
   const elicit = hooks.elicit;
   if (elicit !== undefined) {

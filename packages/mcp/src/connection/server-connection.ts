@@ -100,7 +100,9 @@ export class ServerConnection implements McpClient {
       return failed(messageOf(error));
     }
     if (!listed.some((tool) => tool.name === name)) {
-      return failed(`MCP server "${this.name}" does not offer the tool "${name}" (its tool list changed); its tools now: ${listed.map((t) => t.name).join(', ') || 'none'}`);
+      return failed(
+        `MCP server "${this.name}" does not offer the tool "${name}" (its tool list changed); its tools now: ${listed.map((t) => t.name).join(', ') || 'none'}`,
+      );
     }
     const timeout = options.timeoutMs ?? this.config.timeoutMs ?? this.#options.timeoutMs ?? 60_000;
     try {
@@ -116,7 +118,8 @@ export class ServerConnection implements McpClient {
       return mapCallToolResult(result, this.name, name);
     } catch (error) {
       if (options.signal?.aborted === true) return failed(`MCP tool ${this.name}.${name}: cancelled`);
-      if (live.down !== undefined) return failed(`MCP server "${this.name}" stopped during the call to ${name} (${live.down}); it is restarted on the next call`);
+      if (live.down !== undefined)
+        return failed(`MCP server "${this.name}" stopped during the call to ${name} (${live.down}); it is restarted on the next call`);
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
         return failed(`MCP tool ${this.name}.${name} timed out: no result or progress for ${Math.round(timeout / 1000)} s (the server was asked to cancel it)`);
       }
@@ -126,19 +129,23 @@ export class ServerConnection implements McpClient {
 
   async listResources(): Promise<McpResource[]> {
     const { client } = await this.#session();
-    const items = await this.#request('resources/list', () => listAll(async (cursor) => {
-      const page = await client.listResources(cursor === undefined ? {} : { cursor });
-      return { items: page.resources, nextCursor: page.nextCursor };
-    }));
+    const items = await this.#request('resources/list', () =>
+      listAll(async (cursor) => {
+        const page = await client.listResources(cursor === undefined ? {} : { cursor });
+        return { items: page.resources, nextCursor: page.nextCursor };
+      }),
+    );
     return items.map(toResource);
   }
 
   async listResourceTemplates(): Promise<McpResourceTemplate[]> {
     const { client } = await this.#session();
-    const items = await this.#request('resources/templates/list', () => listAll(async (cursor) => {
-      const page = await client.listResourceTemplates(cursor === undefined ? {} : { cursor });
-      return { items: page.resourceTemplates, nextCursor: page.nextCursor };
-    }));
+    const items = await this.#request('resources/templates/list', () =>
+      listAll(async (cursor) => {
+        const page = await client.listResourceTemplates(cursor === undefined ? {} : { cursor });
+        return { items: page.resourceTemplates, nextCursor: page.nextCursor };
+      }),
+    );
     return items.map(toResourceTemplate);
   }
 
@@ -149,10 +156,12 @@ export class ServerConnection implements McpClient {
 
   async listPrompts(): Promise<McpPrompt[]> {
     const { client } = await this.#session();
-    const items = await this.#request('prompts/list', () => listAll(async (cursor) => {
-      const page = await client.listPrompts(cursor === undefined ? {} : { cursor });
-      return { items: page.prompts, nextCursor: page.nextCursor };
-    }));
+    const items = await this.#request('prompts/list', () =>
+      listAll(async (cursor) => {
+        const page = await client.listPrompts(cursor === undefined ? {} : { cursor });
+        return { items: page.prompts, nextCursor: page.nextCursor };
+      }),
+    );
     return items.map(toPrompt);
   }
 
@@ -202,14 +211,15 @@ export class ServerConnection implements McpClient {
     try {
       session = await openSession(this.config, {
         server: this.name,
-        newClient: () => newSdkClient({
-          server: this.name,
-          clientInfo: this.#options.clientInfo ?? { name: 'troupe', version: '0.1.0' },
-          logger: this.#logger,
-          ...(this.#options.roots === undefined ? {} : { roots: this.#options.roots }),
-          ...(this.#options.elicit === undefined ? {} : { elicit: this.#options.elicit }),
-          onToolListChanged: (client) => this.#onToolListChanged(client),
-        }),
+        newClient: () =>
+          newSdkClient({
+            server: this.name,
+            clientInfo: this.#options.clientInfo ?? { name: 'troupe', version: '0.1.0' },
+            logger: this.#logger,
+            ...(this.#options.roots === undefined ? {} : { roots: this.#options.roots }),
+            ...(this.#options.elicit === undefined ? {} : { elicit: this.#options.elicit }),
+            onToolListChanged: (client) => this.#onToolListChanged(client),
+          }),
         connectTimeoutMs: this.#options.connectTimeoutMs ?? 30_000,
         graceMs: this.#options.closeGraceMs ?? 2000,
         onStderrLine: (line) => this.#logger.info({ server: this.name, stream: 'stderr' }, line),
@@ -256,10 +266,12 @@ export class ServerConnection implements McpClient {
   async #fetchTools(live: Live): Promise<McpToolInfo[]> {
     for (;;) {
       const version = live.toolsVersion;
-      const listed = await this.#request('tools/list', () => listAll(async (cursor) => {
-        const page = await live.client.listTools(cursor === undefined ? {} : { cursor });
-        return { items: page.tools, nextCursor: page.nextCursor };
-      }));
+      const listed = await this.#request('tools/list', () =>
+        listAll(async (cursor) => {
+          const page = await live.client.listTools(cursor === undefined ? {} : { cursor });
+          return { items: page.tools, nextCursor: page.nextCursor };
+        }),
+      );
       if (live.toolsVersion !== version) continue;
       const { tools, skipped } = toolInfos(this.name, this.#prefix, listed, this.#logger);
       live.tools = tools;

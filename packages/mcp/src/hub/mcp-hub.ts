@@ -50,7 +50,10 @@ export function createMcpHub(servers: Readonly<Record<string, McpServerConfig>>,
   }
   const client = (name: string): McpClient => {
     const found = clients.get(name);
-    if (found === undefined) throw new McpAdapterError(McpErrorCode.UnknownServer, `unknown MCP server "${name}": configured servers: ${[...clients.keys()].join(', ') || 'none'}`, { server: name });
+    if (found === undefined)
+      throw new McpAdapterError(McpErrorCode.UnknownServer, `unknown MCP server "${name}": configured servers: ${[...clients.keys()].join(', ') || 'none'}`, {
+        server: name,
+      });
     return found;
   };
   const connect = async (names: readonly string[] = [...clients.keys()]): Promise<McpConnectReport[]> =>
@@ -87,7 +90,9 @@ export function createMcpHub(servers: Readonly<Record<string, McpServerConfig>>,
       }
       const matching = selector.tool === '*' ? known : known.filter((tool) => tool.name === selector.tool);
       if (matching.length === 0 && selector.tool !== '*') {
-        problems.push(`"${text}": the MCP server "${selector.server}" has no tool "${selector.tool}" (its tools: ${known.map((t) => t.name).join(', ') || 'none'})`);
+        problems.push(
+          `"${text}": the MCP server "${selector.server}" has no tool "${selector.tool}" (its tools: ${known.map((t) => t.name).join(', ') || 'none'})`,
+        );
       }
       for (const info of matching) if (!chosen.has(info.exposedName)) chosen.set(info.exposedName, c.toolFor(info));
     }
@@ -109,7 +114,9 @@ export function createMcpHub(servers: Readonly<Record<string, McpServerConfig>>,
       const reports = await connect([...servers]);
       const failed = reports.filter((report) => !report.ok);
       if (failed.length > 0) {
-        throw new McpAdapterError(McpErrorCode.Unavailable, failed.map((report) => report.error ?? `MCP server "${report.server}" is unavailable`).join('\n'), { data: { servers: failed.map((r) => r.server) } });
+        throw new McpAdapterError(McpErrorCode.Unavailable, failed.map((report) => report.error ?? `MCP server "${report.server}" is unavailable`).join('\n'), {
+          data: { servers: failed.map((r) => r.server) },
+        });
       }
       return select(selectors);
     },

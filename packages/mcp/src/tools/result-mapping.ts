@@ -43,7 +43,10 @@ function mapBlock(block: ContentBlock): UserContent[] {
       const mime = resource.mimeType === undefined ? '' : ` (${resource.mimeType})`;
       if ('text' in resource) return [{ type: 'text', text: `[resource ${resource.uri}${mime}]\n${resource.text}` }];
       if (resource.mimeType?.startsWith('image/') === true) {
-        return [{ type: 'text', text: `[resource ${resource.uri}${mime}]` }, { type: 'image', data: resource.blob, mimeType: resource.mimeType }];
+        return [
+          { type: 'text', text: `[resource ${resource.uri}${mime}]` },
+          { type: 'image', data: resource.blob, mimeType: resource.mimeType },
+        ];
       }
       return [{ type: 'text', text: `[resource ${resource.uri}${mime}: ${base64Bytes(resource.blob)} bytes of binary data, not shown]` }];
     }

@@ -26,10 +26,14 @@ function argumentsFor(tool: McpToolInfo): Record<string, unknown> {
   return args;
 }
 
-const client = createMcpClient('conformance', { url }, {
-  clientInfo: { name: 'troupe-conformance-client', version: '0.1.0' },
-  elicit: async () => ({ action: 'accept', content: {} }),
-});
+const client = createMcpClient(
+  'conformance',
+  { url },
+  {
+    clientInfo: { name: 'troupe-conformance-client', version: '0.1.0' },
+    elicit: async () => ({ action: 'accept', content: {} }),
+  },
+);
 try {
   const tools = await client.listTools();
   for (const tool of tools) {
@@ -39,7 +43,9 @@ try {
   await client.close();
   process.exit(0);
 } catch (error) {
-  process.stderr.write(`conformance client failed (${process.env['MCP_CONFORMANCE_SCENARIO'] ?? 'no scenario'}): ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `conformance client failed (${process.env['MCP_CONFORMANCE_SCENARIO'] ?? 'no scenario'}): ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   await client.close();
   process.exit(1);
 }

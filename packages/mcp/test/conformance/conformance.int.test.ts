@@ -32,7 +32,9 @@ afterAll(() => rm(out, { recursive: true, force: true }));
 /** Runs one scenario; resolves with the runner's exit code and the checks it saved. */
 async function scenario(name: string): Promise<{ code: number | null; checks: Check[]; output: string }> {
   const dir = join(out, name.replace(/\W/g, '_'));
-  const child = spawn(process.execPath, [runner, 'client', '--command', `${process.execPath} --import ${tsx} ${client}`, '--scenario', name, '-o', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [runner, 'client', '--command', `${process.execPath} --import ${tsx} ${client}`, '--scenario', name, '-o', dir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

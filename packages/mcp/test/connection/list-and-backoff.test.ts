@@ -9,7 +9,11 @@ import { ReconnectPolicy } from '../../src/connection/reconnect-policy.js';
 
 describe('listAll', () => {
   it('follows cursors until the last page', async () => {
-    const pages: Record<string, { items: number[]; nextCursor?: string }> = { start: { items: [1, 2], nextCursor: 'b' }, b: { items: [3], nextCursor: 'c' }, c: { items: [4] } };
+    const pages: Record<string, { items: number[]; nextCursor?: string }> = {
+      start: { items: [1, 2], nextCursor: 'b' },
+      b: { items: [3], nextCursor: 'c' },
+      c: { items: [4] },
+    };
     const seen: (string | undefined)[] = [];
     expect(await listAll(async (cursor) => (seen.push(cursor), pages[cursor ?? 'start'] as { items: number[] }))).toEqual([1, 2, 3, 4]);
     expect(seen).toEqual([undefined, 'b', 'c']);

@@ -17,11 +17,17 @@ let hub: McpHub;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'troupe-hub-'));
-  hub = createMcpHub({ ev: everythingStdio(), mem: memoryServer(join(dir, 'memory.jsonl')), broken: { command: 'troupe-no-such-server' } }, { closeGraceMs: 500 });
+  hub = createMcpHub(
+    { ev: everythingStdio(), mem: memoryServer(join(dir, 'memory.jsonl')), broken: { command: 'troupe-no-such-server' } },
+    { closeGraceMs: 500 },
+  );
 });
 
 afterAll(async () => {
-  const pids = hub.names().map((name) => hub.client(name).info()?.pid).filter((pid): pid is number => pid !== undefined);
+  const pids = hub
+    .names()
+    .map((name) => hub.client(name).info()?.pid)
+    .filter((pid): pid is number => pid !== undefined);
   await hub.close();
   for (const pid of pids) expect(alive(pid)).toBe(false);
   await rm(dir, { recursive: true, force: true });
@@ -30,7 +36,11 @@ afterAll(async () => {
 describe('McpHub', () => {
   it('connects every server and reports each outcome', async () => {
     const reports = await hub.connect();
-    expect(reports.map((r) => [r.server, r.ok])).toEqual([['ev', true], ['mem', true], ['broken', false]]);
+    expect(reports.map((r) => [r.server, r.ok])).toEqual([
+      ['ev', true],
+      ['mem', true],
+      ['broken', false],
+    ]);
     expect(reports[2]?.error).toBe('MCP server "broken" could not be started: spawn troupe-no-such-server ENOENT');
     expect(reports[1]?.info).toMatchObject({ transport: 'stdio', serverName: 'memory-server' });
   });
@@ -65,7 +75,10 @@ describe('McpHub', () => {
 
   it('tools() connects what the selectors need and fails clearly for unavailable servers', async () => {
     expect((await hub.tools(['ev.get-sum'])).map((t) => t.name)).toEqual(['ev__get-sum']);
-    await expect(hub.tools(['broken.*'])).rejects.toMatchObject({ code: 'mcp_unavailable', message: expect.stringMatching(/^MCP server "broken" (could not be started|is unavailable)/) });
+    await expect(hub.tools(['broken.*'])).rejects.toMatchObject({
+      code: 'mcp_unavailable',
+      message: expect.stringMatching(/^MCP server "broken" (could not be started|is unavailable)/),
+    });
     expect(() => hub.client('nope')).toThrow('unknown MCP server "nope": configured servers: ev, mem, broken');
   });
 });

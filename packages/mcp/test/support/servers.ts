@@ -62,7 +62,10 @@ export interface HttpServerProcess {
  */
 export async function startEverythingHttp(mode: 'streamableHttp' | 'sse'): Promise<HttpServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [binOf('@modelcontextprotocol/server-everything'), mode], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [binOf('@modelcontextprotocol/server-everything'), mode], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const ready = mode === 'streamableHttp' ? `listening on port ${port}` : `running on port ${port}`;
   await new Promise<void>((resolve, reject) => {
     let seen = '';

@@ -44,11 +44,16 @@ describe('mapCallToolResult', () => {
       content: [{ type: 'text', text: '{\n  "a": 1\n}' }],
       details: { server: 's', tool: 't', structuredContent: { a: 1 } },
     });
-    expect(mapCallToolResult({ content: [{ type: 'text', text: 'a is 1' }], structuredContent: { a: 1 } }, 's', 't').content).toEqual([{ type: 'text', text: 'a is 1' }]);
+    expect(mapCallToolResult({ content: [{ type: 'text', text: 'a is 1' }], structuredContent: { a: 1 } }, 's', 't').content).toEqual([
+      { type: 'text', text: 'a is 1' },
+    ]);
   });
 
   it('keeps isError and never returns empty content', () => {
-    expect(mapCallToolResult({ content: [{ type: 'text', text: 'bad' }], isError: true }, 's', 't')).toMatchObject({ isError: true, content: [{ type: 'text', text: 'bad' }] });
+    expect(mapCallToolResult({ content: [{ type: 'text', text: 'bad' }], isError: true }, 's', 't')).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'bad' }],
+    });
     expect(mapCallToolResult({ content: [] }, 's', 't').content).toEqual([{ type: 'text', text: '(no content)' }]);
   });
 });

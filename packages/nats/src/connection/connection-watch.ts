@@ -24,7 +24,10 @@ export class ConnectionWatch {
   constructor(readonly nc: NatsConnection) {
     this.#connected = !nc.isClosed();
     void this.#follow().catch(() => undefined); // the status iterator ends with the connection; it does not throw
-    void nc.closed().then(() => this.#close(), () => this.#close());
+    void nc.closed().then(
+      () => this.#close(),
+      () => this.#close(),
+    );
   }
 
   /** Whether the connection is up, as far as its statuses have told. */

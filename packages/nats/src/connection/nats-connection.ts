@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { TroupeError } from '@troupe/core';
 import {
-  AuthorizationError, connect, credsAuthenticator, nkeyAuthenticator, type Authenticator, type NatsConnection, type NodeConnectionOptions,
+  AuthorizationError,
+  connect,
+  credsAuthenticator,
+  nkeyAuthenticator,
+  type Authenticator,
+  type NatsConnection,
+  type NodeConnectionOptions,
 } from '@nats-io/transport-node';
 import { NatsErrorCode } from '../nats-error-code.js';
 import { coalesceWrites } from './write-coalescing.js';

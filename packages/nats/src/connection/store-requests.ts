@@ -85,7 +85,8 @@ export class StoreRequests {
     const reply = await this.#request(subject, data, h);
     const answer = JSON.parse(decoder.decode(reply.data)) as Partial<StoredAck> & { error?: { code: number; err_code: number; description: string } };
     if (answer.error !== undefined) throw new JetStreamApiError(answer.error);
-    if (typeof answer.stream !== 'string' || typeof answer.seq !== 'number') throw new JetStreamApiError({ code: 500, err_code: 0, description: `invalid ack from ${subject}` });
+    if (typeof answer.stream !== 'string' || typeof answer.seq !== 'number')
+      throw new JetStreamApiError({ code: 500, err_code: 0, description: `invalid ack from ${subject}` });
     return { stream: answer.stream, seq: answer.seq, duplicate: answer.duplicate === true };
   }
 
@@ -103,7 +104,8 @@ export class StoreRequests {
       const id = (this.#next++).toString(36);
       this.#pending.set(id, {
         deadline: Date.now() + this.#timeoutMs,
-        resolve: (msg) => (msg.headers?.code === 503 ? reject(new RequestError('no responders', { cause: new errors.NoRespondersError(subject) })) : resolve(msg)),
+        resolve: (msg) =>
+          msg.headers?.code === 503 ? reject(new RequestError('no responders', { cause: new errors.NoRespondersError(subject) })) : resolve(msg),
         reject,
       });
       this.#sweepSoon();
@@ -119,18 +121,21 @@ export class StoreRequests {
   /** Times out what waited too long, checking a few times per timeout while anything is pending. */
   #sweepSoon(): void {
     if (this.#sweep !== undefined) return;
-    this.#sweep = setInterval(() => {
-      const now = Date.now();
-      for (const [id, pending] of this.#pending) {
-        if (pending.deadline > now) continue;
-        this.#pending.delete(id);
-        pending.reject(new errors.TimeoutError());
-      }
-      if (this.#pending.size === 0) {
-        clearInterval(this.#sweep);
-        this.#sweep = undefined;
-      }
-    }, Math.max(10, this.#timeoutMs / 4));
+    this.#sweep = setInterval(
+      () => {
+        const now = Date.now();
+        for (const [id, pending] of this.#pending) {
+          if (pending.deadline > now) continue;
+          this.#pending.delete(id);
+          pending.reject(new errors.TimeoutError());
+        }
+        if (this.#pending.size === 0) {
+          clearInterval(this.#sweep);
+          this.#sweep = undefined;
+        }
+      },
+      Math.max(10, this.#timeoutMs / 4),
+    );
     // The connection's socket keeps the process alive while requests are pending.
     this.#sweep.unref();
   }

@@ -92,7 +92,13 @@ export class EventPublisher {
       let size = 2;
       const send = (): void => {
         if (first === undefined) return;
-        const outgoing: Outgoing = { event: first, subject: this.#names.eventsSubject(first.runId), data: this.#encoder.encode(encodeEventBatch(part)), id: nuid.next(), epoch: -1 };
+        const outgoing: Outgoing = {
+          event: first,
+          subject: this.#names.eventsSubject(first.runId),
+          data: this.#encoder.encode(encodeEventBatch(part)),
+          id: nuid.next(),
+          epoch: -1,
+        };
         this.#pending.push(outgoing);
         if (this.#watch.connected) this.#send(outgoing);
         part = [];
@@ -157,7 +163,10 @@ export class EventPublisher {
   #fail(event: AgentEvent, why: string, data: Record<string, unknown>): void {
     if (this.#failures.has(event.runId)) return;
     const message = `event ${event.seq} (${event.type}) of ${event.agentPath} in run ${event.runId} ${why}: it was not stored`;
-    this.#failures.set(event.runId, new TroupeError(NatsErrorCode.EventNotStored, message, { data: { runId: event.runId, agentPath: event.agentPath, seq: event.seq, ...data } }));
+    this.#failures.set(
+      event.runId,
+      new TroupeError(NatsErrorCode.EventNotStored, message, { data: { runId: event.runId, agentPath: event.agentPath, seq: event.seq, ...data } }),
+    );
   }
 
   /** Confirms what was sent so far and forgets it, if the connection stayed up meanwhile. */

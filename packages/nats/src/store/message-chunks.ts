@@ -89,7 +89,8 @@ export async function readHistory(kv: Bucket, runId: string, agentPath: string, 
     } catch (error) {
       throw new TroupeError(RunStoreErrorCode.Corrupt, `the message chunk at key ${key} is not valid JSON`, { cause: error });
     }
-    if (!Array.isArray(chunk) || chunk.length === 0) throw new TroupeError(RunStoreErrorCode.Corrupt, `the message chunk at key ${key} is not a non-empty array`);
+    if (!Array.isArray(chunk) || chunk.length === 0)
+      throw new TroupeError(RunStoreErrorCode.Corrupt, `the message chunk at key ${key} is not a non-empty array`);
     history.push(...(chunk as Message[]));
   }
   // A chunk reaching past the head was written by a checkpoint whose head never landed.

@@ -12,5 +12,11 @@ export async function finishRun(store: RunStore, records: ActorRecords, runId: R
   if (run === undefined || run.entry !== path) return;
   let usage = emptyUsage();
   for (const { record } of await records.list(runId)) if (record.result !== undefined) usage = addUsage(usage, record.result.usage);
-  await store.updateRun(runId, { status: finalStatusOf(result.stopReason), stopReason: result.stopReason, endedAt: Date.now(), usage, ...(result.error === undefined ? {} : { error: result.error }) });
+  await store.updateRun(runId, {
+    status: finalStatusOf(result.stopReason),
+    stopReason: result.stopReason,
+    endedAt: Date.now(),
+    usage,
+    ...(result.error === undefined ? {} : { error: result.error }),
+  });
 }

@@ -89,7 +89,14 @@ function launch(binary: string, port: number, storeDir: string): Promise<Started
 async function findBinary(): Promise<string> {
   for (const dir of [...(process.env['PATH'] ?? '').split(delimiter), '/usr/sbin', '/usr/local/sbin']) {
     const candidate = join(dir, 'nats-server');
-    if (dir.length > 0 && (await access(candidate, constants.X_OK).then(() => true, () => false))) return candidate;
+    if (
+      dir.length > 0 &&
+      (await access(candidate, constants.X_OK).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return candidate;
   }
   throw notInstalled('nats-server');
 }

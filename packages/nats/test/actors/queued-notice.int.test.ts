@@ -71,7 +71,7 @@ describe('a delegation waiting for a worker', { timeout: 30_000 }, () => {
     expect(worker.load()).toMatchObject({ taken: 1, ended: 1 });
   });
 
-  it("names the workers of another graph that host an agent of that name", async () => {
+  it('names the workers of another graph that host an agent of that name', async () => {
     expect(graphHash(other)).not.toBe(graphHash(graph));
     const cluster = await startCluster({ graph, tools, workers: 0 });
     await cluster.addWorker({ graph: other, id: 'other-worker' });

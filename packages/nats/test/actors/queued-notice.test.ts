@@ -20,7 +20,7 @@ describe('describeQueued', () => {
     expect(describeQueued([worker('w1', { agents: ['critic'] })], wanted)).toBe(`no live worker hosts "researcher"; start one: ${COMMAND}`);
   });
 
-  it("names the workers of other graphs that host an agent of that name", () => {
+  it('names the workers of other graphs that host an agent of that name', () => {
     expect(describeQueued([worker('w1', { graph: 'bbbbbbbbbbbbbbbb' })], wanted)).toBe(
       `no live worker hosts "researcher" of this graph (w1 runs graph bbbbbbbbbbbbbbbb: another graph file, or another version of it); start one: ${COMMAND}`,
     );

@@ -9,7 +9,14 @@ import { parseAgentPath, snapshotState, TroupeError, type AgentSnapshot, type Ru
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRuntime, type GraphConfig, type Runtime } from '@troupe/runtime';
 import {
-  connectNats, createNatsRunStore, createNatsTransport, graphHash, kvKey, loadSnapshot, openNatsResources, type NatsResources,
+  connectNats,
+  createNatsRunStore,
+  createNatsTransport,
+  graphHash,
+  kvKey,
+  loadSnapshot,
+  openNatsResources,
+  type NatsResources,
 } from '../../src/index.js';
 import { startNatsServer, type NatsServerProcess } from '../../src/testing.js';
 import { delegate, finished, testGraph, type TestAgent } from '@troupe/runtime/testing';
@@ -104,18 +111,31 @@ describe('resuming a distributed run whose coordinator died', () => {
     const first = await coordinator(pair([{ text: 'too late', delayMs: SLOW }]), namespace, 'gone');
     const run = first.runtime.run('go');
     // The quick child has ended (its outcome lives in its record only); the slow one thinks.
-    await vi.waitFor(async () => expect(await record(first.resources, run.id, 'lead/quick#1')).toMatchObject({ status: 'ended', result: { text: 'quick answer' } }));
+    await vi.waitFor(async () =>
+      expect(await record(first.resources, run.id, 'lead/quick#1')).toMatchObject({ status: 'ended', result: { text: 'quick answer' } }),
+    );
     await vi.waitFor(async () => expect(stateOf(await loadSnapshot(first.resources, run.id, 'lead'))).toBe('tool_executing'));
     await kill(first);
 
     const second = await coordinator(pair([{ text: 'slow answer' }]), namespace, 'heir');
-    expect((await second.runtime.store.children(run.id)).map((child) => [child.path, child.outcome])).toEqual([['lead/quick#1', undefined], ['lead/slow#1', undefined]]);
+    expect((await second.runtime.store.children(run.id)).map((child) => [child.path, child.outcome])).toEqual([
+      ['lead/quick#1', undefined],
+      ['lead/slow#1', undefined],
+    ]);
     const { status, result } = await finished(await second.runtime.resume(run.id));
     expect(status).toBe('done');
     expect(result.text).toBe('Done. slow answer');
-    expect(result.messages.filter((m) => m.role === 'toolResult').map((m) => m.content)).toEqual([[{ type: 'text', text: 'quick answer' }], [{ type: 'text', text: 'slow answer' }]]);
+    expect(result.messages.filter((m) => m.role === 'toolResult').map((m) => m.content)).toEqual([
+      [{ type: 'text', text: 'quick answer' }],
+      [{ type: 'text', text: 'slow answer' }],
+    ]);
     const events = await second.runtime.store.readEvents(run.id);
-    expect(events.filter((e) => e.type === 'agent_start').map((e) => e.agentPath).filter((path) => path.startsWith('lead/quick'))).toEqual(['lead/quick#1']);
+    expect(
+      events
+        .filter((e) => e.type === 'agent_start')
+        .map((e) => e.agentPath)
+        .filter((path) => path.startsWith('lead/quick')),
+    ).toEqual(['lead/quick#1']);
   });
 
   it("starts again from the run's input an entry that never checkpointed", async () => {
@@ -137,7 +157,11 @@ describe('resuming a distributed run whose coordinator died', () => {
     const pipeline = (second: TestAgent['script']): GraphConfig => {
       const graph = testGraph({
         outliner: { script: [{ text: 'intro, body' }] },
-        writer: { tools: ['bash'], permissions: { mode: 'allow' }, script: [{ toolCalls: [{ name: 'bash', arguments: { command: 'echo marked' } }] }, ...second] },
+        writer: {
+          tools: ['bash'],
+          permissions: { mode: 'allow' },
+          script: [{ toolCalls: [{ name: 'bash', arguments: { command: 'echo marked' } }] }, ...second],
+        },
       });
       graph.pipelines = {
         brief: {
@@ -154,7 +178,9 @@ describe('resuming a distributed run whose coordinator died', () => {
     const first = await coordinator(pipeline([{ text: 'too late', delayMs: SLOW }]), namespace, 'gone');
     const run = first.runtime.run('cats');
     // The writer ran its tool and checkpointed the turn: it is thinking about its draft.
-    await vi.waitFor(async () => expect((await loadSnapshot(first.resources, run.id, 'brief/draft'))?.context.messages.some((m) => m.role === 'toolResult')).toBe(true));
+    await vi.waitFor(async () =>
+      expect((await loadSnapshot(first.resources, run.id, 'brief/draft'))?.context.messages.some((m) => m.role === 'toolResult')).toBe(true),
+    );
     await kill(first);
 
     const second = await coordinator(pipeline([{ text: 'A draft of {{lastToolResult}}' }]), namespace, 'heir');
@@ -189,7 +215,10 @@ describe('resuming a distributed run whose coordinator died', () => {
     const second = await coordinator(quickTeam, namespace, 'heir');
     const refused = second.runtime.resume(run.id);
     await expect(refused).rejects.toBeInstanceOf(TroupeError);
-    await expect(refused).rejects.toMatchObject({ code: 'run_still_hosted', message: `run ${run.id} is still hosted by a live process (lead on alive, lead/helper#1 on alive)` });
+    await expect(refused).rejects.toMatchObject({
+      code: 'run_still_hosted',
+      message: `run ${run.id} is still hosted by a live process (lead on alive, lead/helper#1 on alive)`,
+    });
     expect(await second.runtime.store.getRun(run.id)).toMatchObject({ status: 'running' });
     await first.runtime.transport.control(run.id, parseAgentPath('lead'), { type: 'abort' });
     expect((await run.result).status).toBe('aborted');

@@ -44,7 +44,10 @@ describe('openNatsResources', () => {
     const resources = await openNatsResources(b, { namespace: 'older', eventsMaxAgeMs: 60_000 });
     const events = await resources.jsm.streams.info(names.eventsStream);
     expect(events.config).toMatchObject({
-      subjects: ['troupe.older.run.*.events', names.eventsFlushSubject], max_age: 60_000_000_000, duplicate_window: 60_000_000_000, allow_rollup_hdrs: true,
+      subjects: ['troupe.older.run.*.events', names.eventsFlushSubject],
+      max_age: 60_000_000_000,
+      duplicate_window: 60_000_000_000,
+      allow_rollup_hdrs: true,
     });
     expect(events.state.messages).toBe(1);
   });

@@ -22,7 +22,11 @@ describe('chunkMessages', () => {
     const added = Array.from({ length: 5 }, (_, i) => userMessage('é'.repeat(100), i));
     const size = new TextEncoder().encode(JSON.stringify(added[0])).length;
     const chunks = chunkMessages(added, 3, 2 * size + 3, 'lead');
-    expect(chunks.map((c) => [c.offset, c.count])).toEqual([[3, 2], [5, 2], [7, 1]]);
+    expect(chunks.map((c) => [c.offset, c.count])).toEqual([
+      [3, 2],
+      [5, 2],
+      [7, 1],
+    ]);
     expect(chunks.every((c) => c.data.length <= 2 * size + 3)).toBe(true);
     expect(chunks.flatMap((c) => decode(c.data))).toEqual(added);
   });

@@ -92,12 +92,15 @@ describe('tasks routed per graph', { timeout: 30_000 }, () => {
     stamp.set('Troupe-Graph', graphHash(graphB));
     const task = { runId: 'run_byhand', path: 'lead/researcher#1', agent: 'researcher', depth: 1, input: 'find' };
     await requests.publish(names.taskSubject(graphHash(graphA), 'researcher'), JSON.stringify(task), { headers: stamp });
-    const ended = await vi.waitFor(async () => {
-      const entry = await cluster.resources.actors.get(kvKey('run_byhand', 'lead/researcher#1'));
-      const record = entry?.json<{ status: string; result?: AgentResult }>();
-      expect(record?.status).toBe('ended');
-      return record?.result;
-    }, { timeout: 10_000, interval: 50 });
+    const ended = await vi.waitFor(
+      async () => {
+        const entry = await cluster.resources.actors.get(kvKey('run_byhand', 'lead/researcher#1'));
+        const record = entry?.json<{ status: string; result?: AgentResult }>();
+        expect(record?.status).toBe('ended');
+        return record?.result;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     expect(ended?.error?.code).toBe('graph_mismatch');
     expect(ended?.error?.message).toBe(
       `worker ${cluster.workers[0]?.id} runs graph ${graphHash(graphA)} but the task for lead/researcher#1 was made for graph ${graphHash(graphB)}: start workers with the coordinator's graph file`,

@@ -50,7 +50,8 @@ describe('worker logs', { timeout: 30_000 }, () => {
 
       const taken = lines.filter((line) => line['msg'] === 'task taken');
       expect(taken.map((line) => line['path']).sort()).toEqual(['lead/asker#1', 'lead/broken#1', 'lead/helper#1']);
-      for (const line of taken) expect(line).toMatchObject({ level: 30, worker: 'w-log', runId: run.id, agent: String(line['path']).slice(5, -2), delivery: 1 });
+      for (const line of taken)
+        expect(line).toMatchObject({ level: 30, worker: 'w-log', runId: run.id, agent: String(line['path']).slice(5, -2), delivery: 1 });
       const byPath = new Map(ended().map((line) => [line['path'], line]));
       expect(byPath.get('lead/helper#1')).toMatchObject({ level: 30, worker: 'w-log', runId: run.id, agent: 'helper', outcome: 'done', stopReason: 'stop' });
       expect(byPath.get('lead/broken#1')).toMatchObject({ agent: 'broken', outcome: 'failed', stopReason: 'error', error: 'provider_error' });

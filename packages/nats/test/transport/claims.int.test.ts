@@ -12,7 +12,14 @@ import { createToolRegistry } from '@troupe/tools';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { graphActorFactory } from '@troupe/runtime';
 import {
-  connectNats, createNatsRunStore, createNatsTransport, graphHash, kvKey, openNatsResources, type NatsResources, type NatsTransport,
+  connectNats,
+  createNatsRunStore,
+  createNatsTransport,
+  graphHash,
+  kvKey,
+  openNatsResources,
+  type NatsResources,
+  type NatsTransport,
 } from '../../src/index.js';
 import { startNatsServer, type NatsServerProcess } from '../../src/testing.js';
 import { testGraph } from '@troupe/runtime/testing';
@@ -34,7 +41,12 @@ const tools = createToolRegistry({ factories: [mark] });
 const graph = testGraph({
   lead: { delegates: ['helper'], script: [{ text: 'unused' }] },
   // It thinks a moment first, so a second delivery comes while it runs.
-  helper: { placement: 'remote', tools: ['mark'], permissions: { mode: 'allow' }, script: [{ toolCalls: [{ name: 'mark' }], delayMs: 300 }, { text: 'left {{lastToolResult}}' }] },
+  helper: {
+    placement: 'remote',
+    tools: ['mark'],
+    permissions: { mode: 'allow' },
+    script: [{ toolCalls: [{ name: 'mark' }], delayMs: 300 }, { text: 'left {{lastToolResult}}' }],
+  },
 });
 const helper = parseAgentPath('lead/helper#1');
 
@@ -73,7 +85,13 @@ async function elsewhere(): Promise<NatsTransport> {
   const resources = await openNatsResources(await connectNats({ servers: server.url }), { namespace: cluster!.resources.names.namespace });
   opened.push(resources);
   const store = createNatsRunStore(resources);
-  return createNatsTransport({ resources, store, factory: graphActorFactory(graph, { store, tools, sleep: () => Promise.resolve() }), graphHash: graphHash(graph), placement: () => 'remote' });
+  return createNatsTransport({
+    resources,
+    store,
+    factory: graphActorFactory(graph, { store, tools, sleep: () => Promise.resolve() }),
+    graphHash: graphHash(graph),
+    placement: () => 'remote',
+  });
 }
 
 describe('claims on tasks', () => {
@@ -96,7 +114,9 @@ describe('claims on tasks', () => {
     const { jsm, names } = cluster.resources;
     await expect.poll(async () => (await jsm.streams.info(names.tasksStream)).state.messages, { timeout: 10_000 }).toBe(0);
     expect(marks).toBe(1);
-    expect(cluster.workers.map((w) => w.load()).reduce((sum, load) => ({ taken: sum.taken + load.taken, ended: sum.ended + load.ended }), { taken: 0, ended: 0 })).toEqual({ taken: 3, ended: 1 });
+    expect(
+      cluster.workers.map((w) => w.load()).reduce((sum, load) => ({ taken: sum.taken + load.taken, ended: sum.ended + load.ended }), { taken: 0, ended: 0 }),
+    ).toEqual({ taken: 3, ended: 1 });
   });
 
   it('takes over from a host that died without closing its connection (its subscription lingers, silent)', async () => {
@@ -107,7 +127,10 @@ describe('claims on tasks', () => {
     const zombie = await connectNats({ servers: server.url });
     zombie.subscribe(cluster.resources.names.controlSubject(runId, helper), { callback: () => undefined });
     await zombie.flush();
-    await cluster.resources.actors.put(kvKey(runId, helper), JSON.stringify({ agent: 'helper', depth: 1, status: 'running', host: 'zombie', fromQueue: true, updatedAt: Date.now() }));
+    await cluster.resources.actors.put(
+      kvKey(runId, helper),
+      JSON.stringify({ agent: 'helper', depth: 1, status: 'running', host: 'zombie', fromQueue: true, updatedAt: Date.now() }),
+    );
     await transport.publish(task(runId), 'again');
 
     // The worker's probe goes unanswered: it takes the child over instead of leaving it to the dead host.

@@ -32,7 +32,6 @@ function collect(run: RunHandle): AgentEvent[] {
   return events;
 }
 
-
 describe('distributed runs', () => {
   it('runs remote delegations on workers and streams their events to the coordinator', async () => {
     const cluster = await startCluster({ graph: team, tools, workers: 2 });
@@ -41,7 +40,10 @@ describe('distributed runs', () => {
     const { result, status } = await finished(run);
     expect(status).toBe('done');
     expect(result.text).toBe('done: drafted');
-    const ends = events.filter((e) => e.type === 'agent_end').map((e) => e.agentPath).sort();
+    const ends = events
+      .filter((e) => e.type === 'agent_end')
+      .map((e) => e.agentPath)
+      .sort();
     expect(ends).toEqual(['lead', 'lead/researcher#1', 'lead/researcher#2', 'lead/writer#1']);
     const taken = cluster.workers.reduce((n, w) => n + w.load().taken, 0);
     expect(taken).toBe(3);
@@ -52,7 +54,11 @@ describe('distributed runs', () => {
   it('puts a remote child waiting for a user aside and wakes it on a worker with the reply', async () => {
     const graph = testGraph({
       lead: { delegates: ['asker'], script: [{ toolCalls: [delegate('asker', 'ask them')] }, { text: 'lead: {{lastToolResult}}' }] },
-      asker: { placement: 'remote', tools: ['ask'], script: [{ toolCalls: [{ name: 'ask', arguments: { question: 'Which city?' } }] }, { text: 'city {{lastToolResult}}' }] },
+      asker: {
+        placement: 'remote',
+        tools: ['ask'],
+        script: [{ toolCalls: [{ name: 'ask', arguments: { question: 'Which city?' } }] }, { text: 'city {{lastToolResult}}' }],
+      },
     });
     const cluster = await startCluster({ graph, tools, workers: 2 });
     const run = cluster.runtime.run('go');

@@ -28,7 +28,9 @@ function assistantBlocks(message: AssistantMessage, sameModel: boolean): Content
     if (part.type === 'thinking') {
       // Thinking blocks go back unmodified, and only to the model that signed them.
       if (!sameModel || part.signature === undefined || part.signature === '') continue;
-      blocks.push(part.redacted === true ? { type: 'redacted_thinking', data: part.signature } : { type: 'thinking', thinking: part.thinking, signature: part.signature });
+      blocks.push(
+        part.redacted === true ? { type: 'redacted_thinking', data: part.signature } : { type: 'thinking', thinking: part.thinking, signature: part.signature },
+      );
     } else if (part.type === 'text') {
       if (part.text !== '') blocks.push({ type: 'text', text: part.text });
     } else {
@@ -56,7 +58,11 @@ export function anthropicMessages(history: readonly LlmMessage[], producedHere: 
     if (message.role === 'toolResult') {
       userTurn ??= [];
       const content = userBlocks(message.content);
-      const result: ToolResultBlockParam = { type: 'tool_result', tool_use_id: anthropicToolId(message.toolCallId), content: content.length === 0 ? '' : content };
+      const result: ToolResultBlockParam = {
+        type: 'tool_result',
+        tool_use_id: anthropicToolId(message.toolCallId),
+        content: content.length === 0 ? '' : content,
+      };
       if (message.isError) result.is_error = true;
       userTurn.push(result);
     } else if (message.role === 'user') {

@@ -17,7 +17,12 @@ function prices(input: number, cacheRead: number, output: number, cacheWrite = i
 function gpt(id: string, name: string, p: ModelPrices, options: { contextWindow?: number; efforts?: readonly string[]; note?: string } = {}): ModelInfo {
   const contextWindow = options.contextWindow ?? 1_050_000;
   const info: ModelInfo = {
-    vendor: 'openai', id, name, contextWindow, maxOutput: 128_000, prices: p,
+    vendor: 'openai',
+    id,
+    name,
+    contextWindow,
+    maxOutput: 128_000,
+    prices: p,
     thinking: { kind: 'effort', efforts: options.efforts ?? GPT_5_EFFORTS },
   };
   if (contextWindow > 272_000) info.longContext = { above: 272_000, prices: scalePrices(p, { input: 2, output: 1.5 }) };
@@ -35,5 +40,13 @@ export const OPENAI_MODELS: readonly ModelInfo[] = [
   gpt('gpt-5.4-mini', 'GPT-5.4 mini', prices(0.75, 0.075, 4.5), { contextWindow: 400_000 }),
   gpt('gpt-5.4-nano', 'GPT-5.4 nano', prices(0.2, 0.02, 1.25), { contextWindow: 400_000 }),
   { vendor: 'openai', id: 'gpt-4.1', name: 'GPT-4.1', contextWindow: 1_047_576, maxOutput: 32_768, prices: prices(2, 0.5, 8), thinking: { kind: 'none' } },
-  { vendor: 'openai', id: 'gpt-4.1-mini', name: 'GPT-4.1 mini', contextWindow: 1_047_576, maxOutput: 32_768, prices: prices(0.4, 0.1, 1.6), thinking: { kind: 'none' } },
+  {
+    vendor: 'openai',
+    id: 'gpt-4.1-mini',
+    name: 'GPT-4.1 mini',
+    contextWindow: 1_047_576,
+    maxOutput: 32_768,
+    prices: prices(0.4, 0.1, 1.6),
+    thinking: { kind: 'none' },
+  },
 ];

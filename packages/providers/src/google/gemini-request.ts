@@ -56,7 +56,10 @@ export function geminiContents(history: readonly LlmMessage[], producedHere: (me
       const parts = modelParts(message, producedHere(message));
       if (parts.length > 0) out.push({ role: 'model', parts });
     } else {
-      const text = message.content.filter((part) => part.type === 'text').map((part) => part.text).join('\n');
+      const text = message.content
+        .filter((part) => part.type === 'text')
+        .map((part) => part.text)
+        .join('\n');
       const response: GeminiPart['functionResponse'] = { name: message.toolName, response: message.isError ? { error: text } : { output: text } };
       if (!message.toolCallId.startsWith(GENERATED_CALL_ID)) response.id = message.toolCallId;
       const parts: GeminiPart[] = [{ functionResponse: response }, ...userParts(message.content.filter((part) => part.type === 'image'))];
@@ -74,7 +77,11 @@ export function geminiContents(history: readonly LlmMessage[], producedHere: (me
  * or 128 on Pro, which cannot turn thinking off), capped at the model's most (32K on Pro, 24K on
  * Flash), so `xhigh` is the cap. Thought summaries are asked for unless thinking is off.
  */
-export function geminiThinking(level: ThinkingLevel | undefined, model: string, info: ModelInfo | undefined): NonNullable<GeminiRequestBody['generationConfig']>['thinkingConfig'] {
+export function geminiThinking(
+  level: ThinkingLevel | undefined,
+  model: string,
+  info: ModelInfo | undefined,
+): NonNullable<GeminiRequestBody['generationConfig']>['thinkingConfig'] {
   if (level === undefined) return undefined;
   const style = info?.thinking.kind ?? (model.startsWith('gemini-2') ? 'budget' : 'level');
   if (style === 'budget') {
@@ -90,7 +97,9 @@ export function geminiRequest(request: ProviderRequest, self: string, info: Mode
   const body: GeminiRequestBody = { contents: geminiContents(request.messages, (message) => message.model === self) };
   if (request.systemPrompt !== undefined && request.systemPrompt !== '') body.systemInstruction = { parts: [{ text: request.systemPrompt }] };
   if (request.tools.length > 0) {
-    body.tools = [{ functionDeclarations: request.tools.map((tool) => ({ name: tool.name, description: tool.description, parametersJsonSchema: tool.parameters })) }];
+    body.tools = [
+      { functionDeclarations: request.tools.map((tool) => ({ name: tool.name, description: tool.description, parametersJsonSchema: tool.parameters })) },
+    ];
   }
   const config: NonNullable<GeminiRequestBody['generationConfig']> = {};
   if (request.maxTokens !== undefined) config.maxOutputTokens = request.maxTokens;

@@ -8,7 +8,17 @@ import { GENERATED_CALL_ID } from './gemini-request.js';
 import type { GeminiChunk, GeminiPart } from './gemini-wire.js';
 
 /** Finish reasons that mean the reply was stopped for its content: a refusal. */
-const BLOCKED = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'LANGUAGE', 'IMAGE_SAFETY', 'IMAGE_PROHIBITED_CONTENT', 'IMAGE_RECITATION']);
+const BLOCKED = new Set([
+  'SAFETY',
+  'RECITATION',
+  'BLOCKLIST',
+  'PROHIBITED_CONTENT',
+  'SPII',
+  'LANGUAGE',
+  'IMAGE_SAFETY',
+  'IMAGE_PROHIBITED_CONTENT',
+  'IMAGE_RECITATION',
+]);
 /** Finish reasons that mean the model fumbled a function call: worth another try. */
 const MALFORMED = new Set(['MALFORMED_FUNCTION_CALL', 'UNEXPECTED_TOOL_CALL', 'TOO_MANY_TOOL_CALLS']);
 
@@ -104,8 +114,14 @@ export class GeminiTurn implements VendorTurn<GeminiChunk> {
     if (MALFORMED.has(reason)) throw new StreamFailure({ kind: 'api', message: `Gemini could not complete a function call (${reason})`, retryable: true });
     this.builder.closeAll();
     const blocked = this.#promptBlocked;
-    const stop: VendorStop = blocked !== undefined || BLOCKED.has(reason) ? 'refusal' : reason === 'MAX_TOKENS' ? 'length' : reason === 'OTHER' ? 'error' : 'stop';
-    const why = blocked !== undefined ? `Gemini blocked the prompt: ${blocked}` : stop === 'refusal' || stop === 'error' ? `Gemini stopped the reply: ${reason}` : undefined;
+    const stop: VendorStop =
+      blocked !== undefined || BLOCKED.has(reason) ? 'refusal' : reason === 'MAX_TOKENS' ? 'length' : reason === 'OTHER' ? 'error' : 'stop';
+    const why =
+      blocked !== undefined
+        ? `Gemini blocked the prompt: ${blocked}`
+        : stop === 'refusal' || stop === 'error'
+          ? `Gemini stopped the reply: ${reason}`
+          : undefined;
     return finishedMessage({
       builder: this.builder,
       stopReason: stopReasonOf(stop, this.builder.toolCallCount),

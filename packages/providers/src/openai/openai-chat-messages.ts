@@ -16,7 +16,10 @@ function userParts(content: readonly UserContent[]): ChatCompletionContentPart[]
 }
 
 function textOf(content: readonly UserContent[]): string {
-  return content.filter((part) => part.type === 'text').map((part) => part.text).join('\n');
+  return content
+    .filter((part) => part.type === 'text')
+    .map((part) => part.text)
+    .join('\n');
 }
 
 /**
@@ -40,7 +43,10 @@ export function chatMessages(systemPrompt: string | undefined, history: readonly
         out.push({ role: 'user', content: typeof message.content === 'string' ? message.content : userParts(message.content) });
         break;
       case 'assistant': {
-        const text = message.content.filter((part) => part.type === 'text').map((part) => part.text).join('');
+        const text = message.content
+          .filter((part) => part.type === 'text')
+          .map((part) => part.text)
+          .join('');
         const calls: ChatCompletionMessageToolCall[] = [];
         for (const part of message.content) {
           if (part.type === 'toolCall') calls.push({ id: part.id, type: 'function', function: { name: part.name, arguments: JSON.stringify(part.arguments) } });

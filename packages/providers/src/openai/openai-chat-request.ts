@@ -18,7 +18,10 @@ export function chatRequest(request: ProviderRequest, ctx: ProviderContext): Cha
     stream_options: { include_usage: true },
   };
   if (request.tools.length > 0) {
-    params.tools = request.tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } }));
+    params.tools = request.tools.map((tool) => ({
+      type: 'function',
+      function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+    }));
   }
   if (request.maxTokens !== undefined) {
     if (ctx.preset.catalog === 'openai') params.max_completion_tokens = request.maxTokens;

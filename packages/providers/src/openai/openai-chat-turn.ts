@@ -57,7 +57,7 @@ export class ChatTurn implements VendorTurn<ChatCompletionChunk> {
     }
     for (const call of delta.tool_calls ?? []) {
       b.closeAll(['text', 'thinking']);
-      const key = call.index !== undefined ? `tool:${call.index}` : call.id !== undefined ? `tool:${call.id}` : this.#lastToolKey ?? 'tool:0';
+      const key = call.index !== undefined ? `tool:${call.index}` : call.id !== undefined ? `tool:${call.id}` : (this.#lastToolKey ?? 'tool:0');
       if (!b.isOpen(key)) b.toolCall(key, call.id ?? `call_${b.toolCallCount + 1}`, call.function?.name ?? '');
       this.#lastToolKey = key;
       if (call.function?.arguments !== undefined) b.toolArguments(key, call.function.arguments);

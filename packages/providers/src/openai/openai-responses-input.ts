@@ -4,7 +4,9 @@ import { dataUrl } from './openai-chat-messages.js';
 import { decodeReasoningItem, splitToolCallId } from './reasoning-item.js';
 
 function inputContent(content: readonly UserContent[]): ResponseInputContent[] {
-  return content.map((part) => (part.type === 'text' ? { type: 'input_text', text: part.text } : { type: 'input_image', image_url: dataUrl(part), detail: 'auto' }));
+  return content.map((part) =>
+    part.type === 'text' ? { type: 'input_text', text: part.text } : { type: 'input_image', image_url: dataUrl(part), detail: 'auto' },
+  );
 }
 
 function assistantItems(message: AssistantMessage, sameModel: boolean, out: ResponseInputItem[]): void {
@@ -23,10 +25,20 @@ function assistantItems(message: AssistantMessage, sameModel: boolean, out: Resp
       const item = sameModel ? decodeReasoningItem(part) : undefined;
       if (item === undefined) continue;
       const summary = part.thinking === '' ? [] : [{ type: 'summary_text' as const, text: part.thinking }];
-      out.push(item.encrypted_content === undefined ? { type: 'reasoning', id: item.id, summary } : { type: 'reasoning', id: item.id, summary, encrypted_content: item.encrypted_content });
+      out.push(
+        item.encrypted_content === undefined
+          ? { type: 'reasoning', id: item.id, summary }
+          : { type: 'reasoning', id: item.id, summary, encrypted_content: item.encrypted_content },
+      );
     } else {
       const { callId, itemId } = splitToolCallId(part.id);
-      out.push({ type: 'function_call', call_id: callId, name: part.name, arguments: JSON.stringify(part.arguments), ...(sameModel && itemId !== undefined ? { id: itemId } : {}) });
+      out.push({
+        type: 'function_call',
+        call_id: callId,
+        name: part.name,
+        arguments: JSON.stringify(part.arguments),
+        ...(sameModel && itemId !== undefined ? { id: itemId } : {}),
+      });
     }
   }
   flushText();

@@ -20,7 +20,13 @@ export function responsesRequest(request: ProviderRequest, ctx: ProviderContext)
   };
   if (request.systemPrompt !== undefined && request.systemPrompt !== '') params.instructions = request.systemPrompt;
   if (request.tools.length > 0) {
-    params.tools = request.tools.map((tool) => ({ type: 'function', name: tool.name, description: tool.description, parameters: tool.parameters, strict: false }));
+    params.tools = request.tools.map((tool) => ({
+      type: 'function',
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.parameters,
+      strict: false,
+    }));
   }
   if (request.maxTokens !== undefined) params.max_output_tokens = request.maxTokens;
   const style = ctx.modelInfo(request.model)?.thinking;

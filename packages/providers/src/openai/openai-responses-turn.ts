@@ -10,7 +10,12 @@ import { encodeReasoningItem } from './reasoning-item.js';
 function tokensOf(usage: ResponseUsage): TokenCounts {
   const cached = usage.input_tokens_details?.cached_tokens ?? 0;
   const written = usage.input_tokens_details?.cache_write_tokens ?? 0;
-  const tokens: TokenCounts = { input: Math.max(0, usage.input_tokens - cached - written), output: usage.output_tokens, cacheRead: cached, cacheWrite: written };
+  const tokens: TokenCounts = {
+    input: Math.max(0, usage.input_tokens - cached - written),
+    output: usage.output_tokens,
+    cacheRead: cached,
+    cacheWrite: written,
+  };
   const reasoning = usage.output_tokens_details?.reasoning_tokens;
   if (typeof reasoning === 'number') tokens.reasoning = reasoning;
   return tokens;

@@ -42,6 +42,9 @@ export function refusedLocalServer(ctx: Pick<ProviderContext, 'name' | 'preset' 
 }
 
 /** `classify`, except that a refused connection to a server on this machine fails at once (see {@link refusedLocalServer}). */
-export function classifyFor(ctx: Pick<ProviderContext, 'name' | 'preset' | 'baseUrl'>, classify: (error: unknown) => ProviderFailure): (error: unknown) => ProviderFailure {
+export function classifyFor(
+  ctx: Pick<ProviderContext, 'name' | 'preset' | 'baseUrl'>,
+  classify: (error: unknown) => ProviderFailure,
+): (error: unknown) => ProviderFailure {
   return (error) => refusedLocalServer(ctx, error) ?? classify(error);
 }

@@ -73,9 +73,14 @@ async function keyFrom(source: ApiKeyFunction, provider: string, secrets: (strin
   try {
     key = await source();
   } catch (error) {
-    throw new StreamFailure({ kind: 'auth', message: `the ${provider} apiKey function failed: ${error instanceof Error ? error.message : String(error)}`, retryable: false });
+    throw new StreamFailure({
+      kind: 'auth',
+      message: `the ${provider} apiKey function failed: ${error instanceof Error ? error.message : String(error)}`,
+      retryable: false,
+    });
   }
-  if (typeof key !== 'string' || key === '') throw new StreamFailure({ kind: 'auth', message: `the ${provider} apiKey function returned no key`, retryable: false });
+  if (typeof key !== 'string' || key === '')
+    throw new StreamFailure({ kind: 'auth', message: `the ${provider} apiKey function returned no key`, retryable: false });
   if (!secrets.includes(key)) {
     secrets.push(key);
     if (secrets.length > REMEMBERED_KEYS) secrets.splice(0, secrets.length - REMEMBERED_KEYS);

@@ -23,7 +23,14 @@ const ADD = { name: 'add', description: 'Adds.', parameters: { type: 'object', p
 const ECHO = { name: 'echo', description: 'Echoes.', parameters: { type: 'object', properties: {} } };
 
 function assistant(model: string, content: AssistantMessage['content']): AssistantMessage {
-  return { role: 'assistant', content, stopReason: 'toolUse', model, timestamp: 2, usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } } };
+  return {
+    role: 'assistant',
+    content,
+    stopReason: 'toolUse',
+    model,
+    timestamp: 2,
+    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+  };
 }
 
 const HISTORY: LlmMessage[] = [
@@ -35,7 +42,17 @@ const HISTORY: LlmMessage[] = [
     { type: 'toolCall', id: 'toolu_1', name: 'add', arguments: { a: 1, b: 2 } },
     { type: 'toolCall', id: 'call_x|fc_y', name: 'echo', arguments: { text: 'hi' } },
   ]),
-  { role: 'toolResult', toolCallId: 'toolu_1', toolName: 'add', content: [{ type: 'text', text: '3' }, { type: 'image', data: 'aW1n', mimeType: 'image/png' }], isError: false, timestamp: 3 },
+  {
+    role: 'toolResult',
+    toolCallId: 'toolu_1',
+    toolName: 'add',
+    content: [
+      { type: 'text', text: '3' },
+      { type: 'image', data: 'aW1n', mimeType: 'image/png' },
+    ],
+    isError: false,
+    timestamp: 3,
+  },
   { role: 'toolResult', toolCallId: 'call_x|fc_y', toolName: 'echo', content: [{ type: 'text', text: 'boom' }], isError: true, timestamp: 4 },
 ];
 
@@ -47,7 +64,11 @@ describe('Anthropic requests', () => {
   afterAll(() => server.close());
   beforeEach(() => server.reset());
 
-  async function send(request: Partial<ProviderRequest>, options: CreateProviderOptions = {}, usage: WireUsage = USAGE): Promise<{ body: unknown; message: AssistantMessage }> {
+  async function send(
+    request: Partial<ProviderRequest>,
+    options: CreateProviderOptions = {},
+    usage: WireUsage = USAGE,
+  ): Promise<{ body: unknown; message: AssistantMessage }> {
     server.enqueue({ events: wire.text(['ok'], usage) });
     const provider = replayProvider('anthropic', server.url, options);
     const events = await call(provider, { model: 'claude-sonnet-4-5', systemPrompt: 'Be brief.', messages: HISTORY, tools: [ADD, ECHO], ...request });
@@ -60,7 +81,11 @@ describe('Anthropic requests', () => {
     expect(items(field(body, 'tools')).map((t) => field(t, 'cache_control'))).toEqual([undefined, { type: 'ephemeral' }]);
     const messages = items(field(body, 'messages'));
     expect(messages).toHaveLength(3);
-    const marked = messages.map((m) => items(field(m, 'content')).filter((b) => field(b, 'cache_control') !== undefined).map((b) => field(b, 'type')));
+    const marked = messages.map((m) =>
+      items(field(m, 'content'))
+        .filter((b) => field(b, 'cache_control') !== undefined)
+        .map((b) => field(b, 'type')),
+    );
     // The assistant turn is second-to-last; its last block that can carry a breakpoint is the last tool_use.
     expect(marked).toEqual([[], ['tool_use'], []]);
   });
@@ -107,13 +132,34 @@ describe('Anthropic requests', () => {
     const { body } = await send({}, { cache: false });
     const results = items(field(items(field(body, 'messages'))[2], 'content'));
     expect(results).toEqual([
-      { type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: '3' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'aW1n' } }] },
+      {
+        type: 'tool_result',
+        tool_use_id: 'toolu_1',
+        content: [
+          { type: 'text', text: '3' },
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'aW1n' } },
+        ],
+      },
       { type: 'tool_result', tool_use_id: 'call_x_fc_y', content: [{ type: 'text', text: 'boom' }], is_error: true },
     ]);
   });
 
   it('sends a user image as a base64 image block', async () => {
-    const { body } = await send({ messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image', data: 'aW1n', mimeType: 'image/jpeg' }], timestamp: 1 }] }, { cache: false });
+    const { body } = await send(
+      {
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'What is this?' },
+              { type: 'image', data: 'aW1n', mimeType: 'image/jpeg' },
+            ],
+            timestamp: 1,
+          },
+        ],
+      },
+      { cache: false },
+    );
     expect(field(items(field(body, 'messages'))[0], 'content')).toEqual([
       { type: 'text', text: 'What is this?' },
       { type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: 'aW1n' } },
@@ -158,14 +204,24 @@ describe('Anthropic requests', () => {
   });
 
   it('classifies an overloaded_error event inside the stream as a retryable api failure', async () => {
-    server.enqueue({ events: [...wire.partialText(['Hi']), { event: 'error', data: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } }] });
-    const events = await call(replayProvider('anthropic', server.url), { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'x', timestamp: 1 }], tools: [] });
+    server.enqueue({
+      events: [...wire.partialText(['Hi']), { event: 'error', data: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } }],
+    });
+    const events = await call(replayProvider('anthropic', server.url), {
+      model: 'claude-sonnet-4-5',
+      messages: [{ role: 'user', content: 'x', timestamp: 1 }],
+      tools: [],
+    });
     expect(failureOf(events)).toMatchObject({ kind: 'api', retryable: true, message: expect.stringContaining('Overloaded') });
   });
 
   it('sends the key and extra headers, and keeps retries off (one request for a 500)', async () => {
     server.enqueue({ status: 500, body: { type: 'error', error: { type: 'api_error', message: 'boom' } } });
-    await call(replayProvider('anthropic', server.url, { headers: { 'x-team': 'blue' } }), { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'x', timestamp: 1 }], tools: [] });
+    await call(replayProvider('anthropic', server.url, { headers: { 'x-team': 'blue' } }), {
+      model: 'claude-sonnet-4-5',
+      messages: [{ role: 'user', content: 'x', timestamp: 1 }],
+      tools: [],
+    });
     expect(server.requests).toHaveLength(1);
     const headers = server.requests[0]?.headers;
     expect(headers?.['x-team']).toBe('blue');

@@ -32,7 +32,13 @@ function request(model: string, extra: Partial<ProviderRequest> = {}): ProviderR
     model,
     systemPrompt: 'You are terse.',
     messages: [{ role: 'user', content: 'Say hello.', timestamp: 1 }],
-    tools: [{ name: 'add', description: 'Adds two numbers.', parameters: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } }],
+    tools: [
+      {
+        name: 'add',
+        description: 'Adds two numbers.',
+        parameters: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+      },
+    ],
     ...extra,
   };
 }
@@ -153,7 +159,10 @@ export function describeProviderContract(subject: ContractSubject): void {
       const content = doneMessage(events).content;
       expect(starts.map((e) => content[e.index]?.type)).toEqual(['toolCall', 'toolCall']);
       const calls = visible(content) as ToolCall[];
-      expect(calls.map((c) => c.arguments)).toEqual([{ a: 1, b: 2 }, { a: 3, b: 4 }]);
+      expect(calls.map((c) => c.arguments)).toEqual([
+        { a: 1, b: 2 },
+        { a: 3, b: 4 },
+      ]);
     });
 
     it('keeps broken argument JSON raw, with empty arguments, instead of failing', async () => {
@@ -169,7 +178,13 @@ export function describeProviderContract(subject: ContractSubject): void {
       const events = await collect(provider.stream(request(subject.model, { thinking: 'medium' }), { signal: signal() }));
       expectWellFormed(events);
       expect(events.map((e) => e.type).filter((t) => t.startsWith('thinking') || t.startsWith('text'))).toEqual([
-        'thinking_start', 'thinking_delta', 'thinking_delta', 'thinking_end', 'text_start', 'text_delta', 'text_end',
+        'thinking_start',
+        'thinking_delta',
+        'thinking_delta',
+        'thinking_end',
+        'text_start',
+        'text_delta',
+        'text_end',
       ]);
       const [thinking, text] = doneMessage(events).content;
       expect(thinking).toMatchObject({ type: 'thinking', thinking: 'Two plus three.' });
@@ -258,7 +273,9 @@ export function describeProviderContract(subject: ContractSubject): void {
       const failure = failureOf(await collect(broken.stream(request(subject.model), { signal: signal() })));
       expect(failure).toMatchObject({ kind: 'auth', retryable: false, message: `the ${subject.name} apiKey function failed: token service down` });
       const empty = subject.provider(server.url, { apiKey: () => '' });
-      expect(failureOf(await collect(empty.stream(request(subject.model), { signal: signal() }))).message).toBe(`the ${subject.name} apiKey function returned no key`);
+      expect(failureOf(await collect(empty.stream(request(subject.model), { signal: signal() }))).message).toBe(
+        `the ${subject.name} apiKey function returned no key`,
+      );
       expect(server.requests).toHaveLength(0);
     });
 
@@ -272,14 +289,22 @@ export function describeProviderContract(subject: ContractSubject): void {
     it('classifies 500 as a retryable api failure', async () => {
       const { status, body } = wire.serverError();
       server.enqueue({ status, body });
-      expect(failureOf(await collect(provider.stream(request(subject.model), { signal: signal() })))).toMatchObject({ kind: 'api', retryable: true, status: 500 });
+      expect(failureOf(await collect(provider.stream(request(subject.model), { signal: signal() })))).toMatchObject({
+        kind: 'api',
+        retryable: true,
+        status: 500,
+      });
     });
 
     it('ends a connection dropped mid-stream with a retryable network failure after the partial deltas', async () => {
       server.enqueue({ events: wire.partialText(['Par', 'tial']), drop: true });
       const events = await collect(provider.stream(request(subject.model), { signal: signal() }));
       expect(events[0]?.type).toBe('start');
-      expect(ofType(events, 'text_delta').map((e) => e.delta).join('')).toBe('Partial');
+      expect(
+        ofType(events, 'text_delta')
+          .map((e) => e.delta)
+          .join(''),
+      ).toBe('Partial');
       expect(failureOf(events)).toMatchObject({ kind: 'network', retryable: true });
     });
 

@@ -19,7 +19,14 @@ const wire = geminiWire();
 const USAGE = { input: 40, cached: 0, output: 4 };
 
 function assistant(model: string, content: AssistantMessage['content']): AssistantMessage {
-  return { role: 'assistant', content, stopReason: 'toolUse', model, timestamp: 2, usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } } };
+  return {
+    role: 'assistant',
+    content,
+    stopReason: 'toolUse',
+    model,
+    timestamp: 2,
+    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+  };
 }
 
 const HISTORY: LlmMessage[] = [
@@ -30,7 +37,17 @@ const HISTORY: LlmMessage[] = [
     { type: 'thinking', thinking: '', signature: 'call-sig', redacted: true },
     { type: 'toolCall', id: 'fc-rome', name: 'weather', arguments: { city: 'Rome' } },
   ]),
-  { role: 'toolResult', toolCallId: 'gemini_abc_1', toolName: 'weather', content: [{ type: 'text', text: 'sunny' }, { type: 'image', data: 'aW1n', mimeType: 'image/png' }], isError: false, timestamp: 3 },
+  {
+    role: 'toolResult',
+    toolCallId: 'gemini_abc_1',
+    toolName: 'weather',
+    content: [
+      { type: 'text', text: 'sunny' },
+      { type: 'image', data: 'aW1n', mimeType: 'image/png' },
+    ],
+    isError: false,
+    timestamp: 3,
+  },
   { role: 'toolResult', toolCallId: 'fc-rome', toolName: 'weather', content: [{ type: 'text', text: 'no data' }], isError: true, timestamp: 4 },
 ];
 
@@ -42,11 +59,17 @@ describe('Gemini requests', () => {
   afterAll(() => server.close());
   beforeEach(() => server.reset());
 
-  async function send(request: Partial<ProviderRequest>, frames: SseFrame[] = wire.text(['ok'], USAGE)): Promise<{ body: unknown; events: Awaited<ReturnType<typeof call>> }> {
+  async function send(
+    request: Partial<ProviderRequest>,
+    frames: SseFrame[] = wire.text(['ok'], USAGE),
+  ): Promise<{ body: unknown; events: Awaited<ReturnType<typeof call>> }> {
     server.enqueue({ events: frames });
     const events = await call(replayProvider('google', server.url), {
-      model: 'gemini-3.8-flash', systemPrompt: 'Be brief.', messages: HISTORY,
-      tools: [{ name: 'weather', description: 'Weather.', parameters: { type: 'object', properties: { city: { type: 'string' } } } }], ...request,
+      model: 'gemini-3.8-flash',
+      systemPrompt: 'Be brief.',
+      messages: HISTORY,
+      tools: [{ name: 'weather', description: 'Weather.', parameters: { type: 'object', properties: { city: { type: 'string' } } } }],
+      ...request,
     });
     return { body: server.requests[0]?.body, events };
   }
@@ -62,7 +85,11 @@ describe('Gemini requests', () => {
   it('sends system instruction, function declarations and thought signatures in place', async () => {
     const { body } = await send({ maxTokens: 500 });
     expect(field(body, 'systemInstruction')).toEqual({ parts: [{ text: 'Be brief.' }] });
-    expect(field(body, 'tools', 0, 'functionDeclarations', 0)).toEqual({ name: 'weather', description: 'Weather.', parametersJsonSchema: { type: 'object', properties: { city: { type: 'string' } } } });
+    expect(field(body, 'tools', 0, 'functionDeclarations', 0)).toEqual({
+      name: 'weather',
+      description: 'Weather.',
+      parametersJsonSchema: { type: 'object', properties: { city: { type: 'string' } } },
+    });
     expect(field(body, 'generationConfig')).toEqual({ maxOutputTokens: 500 });
     const contents = items(field(body, 'contents'));
     expect(contents[1]).toEqual({
@@ -102,7 +129,11 @@ describe('Gemini requests', () => {
 
   it('maps xhigh to the most each model allows: high on Gemini 3, the budget cap on Gemini 2.5; sends topP', async () => {
     const level = await send({ thinking: 'xhigh', topP: 0.8, temperature: 0.5 });
-    expect(field(level.body, 'generationConfig')).toMatchObject({ thinkingConfig: { thinkingLevel: 'high', includeThoughts: true }, topP: 0.8, temperature: 0.5 });
+    expect(field(level.body, 'generationConfig')).toMatchObject({
+      thinkingConfig: { thinkingLevel: 'high', includeThoughts: true },
+      topP: 0.8,
+      temperature: 0.5,
+    });
     server.reset();
     const pro = await send({ model: 'gemini-2.5-pro', thinking: 'xhigh' });
     expect(field(pro.body, 'generationConfig', 'thinkingConfig')).toEqual({ thinkingBudget: 32_768, includeThoughts: true });
@@ -112,7 +143,18 @@ describe('Gemini requests', () => {
   });
 
   it('keeps a function call signature right after the call, and makes up ids only when Gemini gives none', async () => {
-    const frames: SseFrame[] = [{ data: { candidates: [{ content: { role: 'model', parts: [{ functionCall: { name: 'weather', args: { city: 'Oslo' } }, thoughtSignature: 'sig-oslo' }] }, finishReason: 'STOP' }] } }];
+    const frames: SseFrame[] = [
+      {
+        data: {
+          candidates: [
+            {
+              content: { role: 'model', parts: [{ functionCall: { name: 'weather', args: { city: 'Oslo' } }, thoughtSignature: 'sig-oslo' }] },
+              finishReason: 'STOP',
+            },
+          ],
+        },
+      },
+    ];
     const message = doneOf((await send({}, frames)).events);
     const [callPart, signature] = message.content;
     expect(callPart).toMatchObject({ type: 'toolCall', name: 'weather', arguments: { city: 'Oslo' }, id: expect.stringMatching(/^gemini_/) });
@@ -122,7 +164,11 @@ describe('Gemini requests', () => {
 
   it('reads CRLF-framed events', async () => {
     server.enqueue({ events: wire.text(['a', 'b'], USAGE), lineEnding: '\r\n' });
-    const events = await call(replayProvider('google', server.url), { model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'x', timestamp: 1 }], tools: [] });
+    const events = await call(replayProvider('google', server.url), {
+      model: 'gemini-2.5-flash',
+      messages: [{ role: 'user', content: 'x', timestamp: 1 }],
+      tools: [],
+    });
     expect(doneOf(events).content).toEqual([{ type: 'text', text: 'ab' }]);
   });
 
@@ -139,13 +185,25 @@ describe('Gemini requests', () => {
   });
 
   it('ends a call whose prompt Gemini blocked as a refusal, not a failure', async () => {
-    const frames: SseFrame[] = [{ data: { promptFeedback: { blockReason: 'SAFETY' }, usageMetadata: { promptTokenCount: 12, totalTokenCount: 12 }, modelVersion: 'replay' } }];
+    const frames: SseFrame[] = [
+      { data: { promptFeedback: { blockReason: 'SAFETY' }, usageMetadata: { promptTokenCount: 12, totalTokenCount: 12 }, modelVersion: 'replay' } },
+    ];
     const message = doneOf((await send({}, frames)).events);
     expect(message).toMatchObject({ stopReason: 'refusal', errorMessage: 'Gemini blocked the prompt: SAFETY', content: [], usage: { input: 12, output: 0 } });
   });
 
   it('takes the retry delay from RetryInfo when there is no header, and classifies a bad key (400) as auth', async () => {
-    server.enqueue({ status: 429, body: { error: { code: 429, message: 'Quota.', status: 'RESOURCE_EXHAUSTED', details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '1.5s' }] } } });
+    server.enqueue({
+      status: 429,
+      body: {
+        error: {
+          code: 429,
+          message: 'Quota.',
+          status: 'RESOURCE_EXHAUSTED',
+          details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '1.5s' }],
+        },
+      },
+    });
     const request: ProviderRequest = { model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'x', timestamp: 1 }], tools: [] };
     const provider = replayProvider('google', server.url);
     expect(failureOf(await call(provider, request))).toMatchObject({ kind: 'rate_limited', retryAfterMs: 1500 });

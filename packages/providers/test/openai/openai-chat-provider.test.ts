@@ -9,5 +9,11 @@ import { subject } from '../support/subjects.js';
 import { openAIChatWire } from '../wire/openai-chat-wire.js';
 
 describeProviderContract(
-  subject({ provider: 'openai-chat', model: 'gpt-5.4-mini', vendor: 'openai', wire: openAIChatWire({ label: 'OpenAI Chat Completions', reasoningField: 'reasoning_content', overflowStyle: 'openai' }), baseUrlSuffix: '/v1' }),
+  subject({
+    provider: 'openai-chat',
+    model: 'gpt-5.4-mini',
+    vendor: 'openai',
+    wire: openAIChatWire({ label: 'OpenAI Chat Completions', reasoningField: 'reasoning_content', overflowStyle: 'openai' }),
+    baseUrlSuffix: '/v1',
+  }),
 );

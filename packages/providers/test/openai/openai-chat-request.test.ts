@@ -19,14 +19,38 @@ const wire = openAIChatWire({ label: 'chat', reasoningField: 'reasoning_content'
 const USAGE = { input: 50, cached: 0, output: 5 };
 
 const CALLED: AssistantMessage = {
-  role: 'assistant', content: [{ type: 'thinking', thinking: 'hmm' }, { type: 'text', text: 'Shooting.' }, { type: 'toolCall', id: 'call_1', name: 'shot', arguments: { x: 1 } }],
-  stopReason: 'toolUse', model: 'openai-chat:gpt-5.4-mini', timestamp: 2,
+  role: 'assistant',
+  content: [
+    { type: 'thinking', thinking: 'hmm' },
+    { type: 'text', text: 'Shooting.' },
+    { type: 'toolCall', id: 'call_1', name: 'shot', arguments: { x: 1 } },
+  ],
+  stopReason: 'toolUse',
+  model: 'openai-chat:gpt-5.4-mini',
+  timestamp: 2,
   usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
 };
 const HISTORY: LlmMessage[] = [
-  { role: 'user', content: [{ type: 'text', text: 'Look:' }, { type: 'image', data: 'aW1n', mimeType: 'image/png' }], timestamp: 1 },
+  {
+    role: 'user',
+    content: [
+      { type: 'text', text: 'Look:' },
+      { type: 'image', data: 'aW1n', mimeType: 'image/png' },
+    ],
+    timestamp: 1,
+  },
   CALLED,
-  { role: 'toolResult', toolCallId: 'call_1', toolName: 'shot', content: [{ type: 'text', text: 'here' }, { type: 'image', data: 'cG5n', mimeType: 'image/png' }], isError: false, timestamp: 3 },
+  {
+    role: 'toolResult',
+    toolCallId: 'call_1',
+    toolName: 'shot',
+    content: [
+      { type: 'text', text: 'here' },
+      { type: 'image', data: 'cG5n', mimeType: 'image/png' },
+    ],
+    isError: false,
+    timestamp: 3,
+  },
 ];
 
 describe('Chat Completions requests', () => {
@@ -49,10 +73,22 @@ describe('Chat Completions requests', () => {
     expect(body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
     expect(items(field(body, 'messages'))).toEqual([
       { role: 'system', content: 'Sys.' },
-      { role: 'user', content: [{ type: 'text', text: 'Look:' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,aW1n' } }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Look:' },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,aW1n' } },
+        ],
+      },
       { role: 'assistant', content: 'Shooting.', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'shot', arguments: '{"x":1}' } }] },
       { role: 'tool', tool_call_id: 'call_1', content: 'here\n(1 image(s) follow)' },
-      { role: 'user', content: [{ type: 'text', text: 'Images returned by the tools above:' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,cG5n' } }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Images returned by the tools above:' },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,cG5n' } },
+        ],
+      },
     ]);
   });
 
@@ -84,7 +120,15 @@ describe('Chat Completions requests', () => {
 
   it('ends a reply that streams a refusal (structured outputs) with stop reason refusal', async () => {
     const frames = wire.text([], USAGE);
-    frames.splice(1, 0, { data: { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'replay', choices: [{ index: 0, delta: { refusal: "I'm sorry, I can't." }, logprobs: null, finish_reason: null }] } });
+    frames.splice(1, 0, {
+      data: {
+        id: 'chatcmpl-1',
+        object: 'chat.completion.chunk',
+        created: 1,
+        model: 'replay',
+        choices: [{ index: 0, delta: { refusal: "I'm sorry, I can't." }, logprobs: null, finish_reason: null }],
+      },
+    });
     server.enqueue({ events: frames });
     const provider = replayProvider('openai-chat', `${server.url}/v1`);
     const message = doneOf(await call(provider, { model: 'gpt-5.4-mini', messages: [{ role: 'user', content: 'hi', timestamp: 1 }], tools: [] }));

@@ -10,5 +10,10 @@ import { subject } from '../support/subjects.js';
 import { openAIChatWire } from '../wire/openai-chat-wire.js';
 
 describeProviderContract(
-  subject({ provider: 'openai-compatible', model: 'qwen3:8b', wire: openAIChatWire({ label: 'OpenAI-compatible server', reasoningField: 'reasoning', overflowStyle: 'vllm' }), baseUrlSuffix: '/v1' }),
+  subject({
+    provider: 'openai-compatible',
+    model: 'qwen3:8b',
+    wire: openAIChatWire({ label: 'OpenAI-compatible server', reasoningField: 'reasoning', overflowStyle: 'vllm' }),
+    baseUrlSuffix: '/v1',
+  }),
 );

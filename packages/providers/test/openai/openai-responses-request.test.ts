@@ -17,17 +17,41 @@ const wire = openAIResponsesWire();
 const USAGE = { input: 50, cached: 0, output: 5 };
 
 function assistant(model: string, content: AssistantMessage['content']): AssistantMessage {
-  return { role: 'assistant', content, stopReason: 'toolUse', model, timestamp: 2, usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } } };
+  return {
+    role: 'assistant',
+    content,
+    stopReason: 'toolUse',
+    model,
+    timestamp: 2,
+    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+  };
 }
 
 const REASONING = JSON.stringify({ type: 'reasoning', id: 'rs_9', encrypted_content: 'ENC' });
 const HISTORY: LlmMessage[] = [
-  { role: 'user', content: [{ type: 'text', text: 'Look:' }, { type: 'image', data: 'aW1n', mimeType: 'image/png' }], timestamp: 1 },
+  {
+    role: 'user',
+    content: [
+      { type: 'text', text: 'Look:' },
+      { type: 'image', data: 'aW1n', mimeType: 'image/png' },
+    ],
+    timestamp: 1,
+  },
   assistant('openai:gpt-5.4-mini', [
     { type: 'thinking', thinking: 'Need a tool.', signature: REASONING },
     { type: 'toolCall', id: 'call_9|fc_9', name: 'shot', arguments: { x: 1 } },
   ]),
-  { role: 'toolResult', toolCallId: 'call_9|fc_9', toolName: 'shot', content: [{ type: 'text', text: 'here' }, { type: 'image', data: 'cG5n', mimeType: 'image/png' }], isError: false, timestamp: 3 },
+  {
+    role: 'toolResult',
+    toolCallId: 'call_9|fc_9',
+    toolName: 'shot',
+    content: [
+      { type: 'text', text: 'here' },
+      { type: 'image', data: 'cG5n', mimeType: 'image/png' },
+    ],
+    isError: false,
+    timestamp: 3,
+  },
 ];
 
 describe('OpenAI Responses requests', () => {
@@ -38,7 +62,10 @@ describe('OpenAI Responses requests', () => {
   afterAll(() => server.close());
   beforeEach(() => server.reset());
 
-  async function send(request: Partial<ProviderRequest>, frames: SseFrame[] = wire.text(['ok'], USAGE)): Promise<{ body: unknown; events: Awaited<ReturnType<typeof call>> }> {
+  async function send(
+    request: Partial<ProviderRequest>,
+    frames: SseFrame[] = wire.text(['ok'], USAGE),
+  ): Promise<{ body: unknown; events: Awaited<ReturnType<typeof call>> }> {
     server.enqueue({ events: frames });
     const events = await call(replayProvider('openai', `${server.url}/v1`), { model: 'gpt-5.4-mini', messages: HISTORY, tools: [], ...request });
     return { body: server.requests[0]?.body, events };
@@ -47,12 +74,31 @@ describe('OpenAI Responses requests', () => {
   it('sends the reasoning item and the function-call item id back to the same model', async () => {
     const { body } = await send({ thinking: 'high' });
     expect(server.requests[0]?.url).toBe('/v1/responses');
-    expect(body).toMatchObject({ model: 'gpt-5.4-mini', stream: true, store: false, include: ['reasoning.encrypted_content'], reasoning: { effort: 'high', summary: 'auto' } });
+    expect(body).toMatchObject({
+      model: 'gpt-5.4-mini',
+      stream: true,
+      store: false,
+      include: ['reasoning.encrypted_content'],
+      reasoning: { effort: 'high', summary: 'auto' },
+    });
     expect(items(field(body, 'input'))).toEqual([
-      { role: 'user', content: [{ type: 'input_text', text: 'Look:' }, { type: 'input_image', image_url: 'data:image/png;base64,aW1n', detail: 'auto' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'input_text', text: 'Look:' },
+          { type: 'input_image', image_url: 'data:image/png;base64,aW1n', detail: 'auto' },
+        ],
+      },
       { type: 'reasoning', id: 'rs_9', summary: [{ type: 'summary_text', text: 'Need a tool.' }], encrypted_content: 'ENC' },
       { type: 'function_call', call_id: 'call_9', name: 'shot', arguments: '{"x":1}', id: 'fc_9' },
-      { type: 'function_call_output', call_id: 'call_9', output: [{ type: 'input_text', text: 'here' }, { type: 'input_image', image_url: 'data:image/png;base64,cG5n', detail: 'auto' }] },
+      {
+        type: 'function_call_output',
+        call_id: 'call_9',
+        output: [
+          { type: 'input_text', text: 'here' },
+          { type: 'input_image', image_url: 'data:image/png;base64,cG5n', detail: 'auto' },
+        ],
+      },
     ]);
   });
 
@@ -84,12 +130,30 @@ describe('OpenAI Responses requests', () => {
 
   it('keeps a reasoning item without summary as a redacted thinking part', async () => {
     const frames: SseFrame[] = wire.text(['ok'], USAGE);
-    frames.splice(2, 0,
-      { event: 'response.output_item.added', data: { type: 'response.output_item.added', sequence_number: 90, output_index: 0, item: { id: 'rs_2', type: 'reasoning', summary: [] } } },
-      { event: 'response.output_item.done', data: { type: 'response.output_item.done', sequence_number: 91, output_index: 0, item: { id: 'rs_2', type: 'reasoning', summary: [], encrypted_content: 'E2' } } },
+    frames.splice(
+      2,
+      0,
+      {
+        event: 'response.output_item.added',
+        data: { type: 'response.output_item.added', sequence_number: 90, output_index: 0, item: { id: 'rs_2', type: 'reasoning', summary: [] } },
+      },
+      {
+        event: 'response.output_item.done',
+        data: {
+          type: 'response.output_item.done',
+          sequence_number: 91,
+          output_index: 0,
+          item: { id: 'rs_2', type: 'reasoning', summary: [], encrypted_content: 'E2' },
+        },
+      },
     );
     const { events } = await send({}, frames);
-    expect(doneOf(events).content[0]).toEqual({ type: 'thinking', thinking: '', signature: JSON.stringify({ type: 'reasoning', id: 'rs_2', encrypted_content: 'E2' }), redacted: true });
+    expect(doneOf(events).content[0]).toEqual({
+      type: 'thinking',
+      thinking: '',
+      signature: JSON.stringify({ type: 'reasoning', id: 'rs_2', encrypted_content: 'E2' }),
+      redacted: true,
+    });
   });
 
   it('stops with length when the response is incomplete for max_output_tokens', async () => {
@@ -97,7 +161,10 @@ describe('OpenAI Responses requests', () => {
     const completed = frames.at(-1);
     if (completed === undefined) throw new Error('no frames');
     const data = completed.data as { response: Record<string, unknown> };
-    frames[frames.length - 1] = { event: 'response.incomplete', data: { ...data, type: 'response.incomplete', response: { ...data.response, status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } } } };
+    frames[frames.length - 1] = {
+      event: 'response.incomplete',
+      data: { ...data, type: 'response.incomplete', response: { ...data.response, status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } } },
+    };
     const { events } = await send({}, frames);
     expect(doneOf(events).stopReason).toBe('length');
   });
@@ -105,13 +172,23 @@ describe('OpenAI Responses requests', () => {
   it('ends a reply whose output is a refusal with stop reason refusal', async () => {
     const frames = wire.text(['ok'], USAGE).filter((f) => (f.data as { type: string }).type !== 'response.output_text.delta');
     const at = frames.findIndex((f) => (f.data as { type: string }).type === 'response.content_part.added');
-    frames.splice(at + 1, 0, { event: 'response.refusal.delta', data: { type: 'response.refusal.delta', sequence_number: 80, item_id: 'msg_1', output_index: 0, content_index: 0, delta: 'No.' } });
+    frames.splice(at + 1, 0, {
+      event: 'response.refusal.delta',
+      data: { type: 'response.refusal.delta', sequence_number: 80, item_id: 'msg_1', output_index: 0, content_index: 0, delta: 'No.' },
+    });
     const { events } = await send({}, frames);
     expect(doneOf(events)).toMatchObject({ stopReason: 'refusal', errorMessage: 'the model refused', content: [{ type: 'text', text: 'No.' }] });
   });
 
   it('classifies response.failed and error events', async () => {
-    const failed: SseFrame = { event: 'response.failed', data: { type: 'response.failed', sequence_number: 5, response: { id: 'resp_1', status: 'failed', error: { code: 'rate_limit_exceeded', message: 'Slow down.' }, output: [] } } };
+    const failed: SseFrame = {
+      event: 'response.failed',
+      data: {
+        type: 'response.failed',
+        sequence_number: 5,
+        response: { id: 'resp_1', status: 'failed', error: { code: 'rate_limit_exceeded', message: 'Slow down.' }, output: [] },
+      },
+    };
     const a = await send({}, [...wire.partialText(['x']), failed]);
     expect(failureOf(a.events)).toMatchObject({ kind: 'rate_limited', retryable: true, message: 'Slow down.' });
     server.reset();

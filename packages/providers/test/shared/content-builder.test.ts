@@ -53,6 +53,9 @@ describe('ContentBuilder', () => {
     b.close('t');
     b.text('t', 'b');
     b.closeAll();
-    expect(b.content).toEqual([{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }]);
+    expect(b.content).toEqual([
+      { type: 'text', text: 'a' },
+      { type: 'text', text: 'b' },
+    ]);
   });
 });

@@ -31,7 +31,10 @@ function closedPort(): Promise<number> {
 async function failureOf(model: string, baseUrl: string): Promise<ProviderFailure> {
   const provider = createProvider(parseModelSpec(model), { baseUrl, env: {} });
   const events: ProviderEvent[] = [];
-  for await (const event of provider.stream({ model: 'm', messages: [{ role: 'user', content: 'hi', timestamp: 0 }], tools: [] }, { signal: new AbortController().signal })) {
+  for await (const event of provider.stream(
+    { model: 'm', messages: [{ role: 'user', content: 'hi', timestamp: 0 }], tools: [] },
+    { signal: new AbortController().signal },
+  )) {
     events.push(event);
   }
   const last = events.at(-1);
@@ -50,7 +53,11 @@ describe('a refused connection to a local model server', () => {
     const baseUrl = `http://${host}:${await closedPort()}/v1`;
     const failure = await failureOf(model, baseUrl);
     const name = model.split(':')[0];
-    expect(failure).toEqual({ kind: 'network', retryable: false, message: `cannot reach ${name} at ${baseUrl} (connection refused): is the server running?${start}` });
+    expect(failure).toEqual({
+      kind: 'network',
+      retryable: false,
+      message: `cannot reach ${name} at ${baseUrl} (connection refused): is the server running?${start}`,
+    });
   });
 
   it('ends an agent run with the hint and no retry', async () => {
@@ -78,7 +85,14 @@ describe('a refused connection to a local model server', () => {
   });
 
   it('tells loopback base URLs from others', () => {
-    for (const url of ['http://localhost:11434/v1', 'http://127.0.0.1:8000/v1', 'http://127.1.2.3/v1', 'http://[::1]:1234/v1', 'http://api.localhost/v1', 'http://0.0.0.0:8080']) {
+    for (const url of [
+      'http://localhost:11434/v1',
+      'http://127.0.0.1:8000/v1',
+      'http://127.1.2.3/v1',
+      'http://[::1]:1234/v1',
+      'http://api.localhost/v1',
+      'http://0.0.0.0:8080',
+    ]) {
       expect(isLocalBaseUrl(url), url).toBe(true);
     }
     for (const url of ['https://api.openai.com/v1', 'http://gpu-box:11434/v1', 'http://10.0.0.5:8000/v1', 'http://localhost.example.com/v1', 'not a url']) {

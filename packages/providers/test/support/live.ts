@@ -23,7 +23,15 @@ export async function liveToolRoundTrip(spec: string): Promise<void> {
     readOnly: true,
     execute: (args) => ({ content: String(Number(args['a']) + Number(args['b'])) }),
   };
-  const agent = new Agent({ provider, model, tools: [add], systemPrompt: 'Use the add tool, then answer with just the number.', maxTokens: 2000, retry: noRetry, limits: { maxTurns: 4 } });
+  const agent = new Agent({
+    provider,
+    model,
+    tools: [add],
+    systemPrompt: 'Use the add tool, then answer with just the number.',
+    maxTokens: 2000,
+    retry: noRetry,
+    limits: { maxTurns: 4 },
+  });
   try {
     const result = await agent.prompt('What is 1234 + 4321?');
     expect(result.stopReason).toBe('stop');

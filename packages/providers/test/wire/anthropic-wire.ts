@@ -19,8 +19,19 @@ function start(usage: WireUsage | undefined): SseFrame[] {
     ev({
       type: 'message_start',
       message: {
-        id: 'msg_1', type: 'message', role: 'assistant', content: [], model: 'replay', stop_reason: null, stop_sequence: null,
-        usage: { input_tokens: u.input - u.cached - (u.cacheWrite ?? 0), cache_read_input_tokens: u.cached, cache_creation_input_tokens: u.cacheWrite ?? 0, output_tokens: 1 },
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        content: [],
+        model: 'replay',
+        stop_reason: null,
+        stop_sequence: null,
+        usage: {
+          input_tokens: u.input - u.cached - (u.cacheWrite ?? 0),
+          cache_read_input_tokens: u.cached,
+          cache_creation_input_tokens: u.cacheWrite ?? 0,
+          output_tokens: 1,
+        },
       },
     }),
     ev({ type: 'ping' }),
@@ -36,7 +47,10 @@ function textBlock(index: number, chunks: readonly string[]): SseFrame[] {
 }
 
 function end(stopReason: string, usage: WireUsage): SseFrame[] {
-  return [ev({ type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.output } }), ev({ type: 'message_stop' })];
+  return [
+    ev({ type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.output } }),
+    ev({ type: 'message_stop' }),
+  ];
 }
 
 function blocks(body: unknown, role: string): unknown[] {
@@ -44,7 +58,11 @@ function blocks(body: unknown, role: string): unknown[] {
 }
 
 function textOfContent(content: unknown): string {
-  return typeof content === 'string' ? content : items(content).map((b) => (field(b, 'type') === 'text' ? (field(b, 'text') as string) : '')).join('');
+  return typeof content === 'string'
+    ? content
+    : items(content)
+        .map((b) => (field(b, 'type') === 'text' ? (field(b, 'text') as string) : ''))
+        .join('');
 }
 
 /** The Anthropic Messages wire. */
@@ -59,7 +77,8 @@ export function anthropicWire(): VendorWire {
       const frames = start(usage);
       calls.forEach((call, index) => {
         frames.push(ev({ type: 'content_block_start', index, content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} } }));
-        for (const partial_json of call.argumentChunks) frames.push(ev({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } }));
+        for (const partial_json of call.argumentChunks)
+          frames.push(ev({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } }));
         frames.push(ev({ type: 'content_block_stop', index }));
       });
       return [...frames, ...end('tool_use', usage)];
@@ -73,16 +92,34 @@ export function anthropicWire(): VendorWire {
       ...textBlock(1, text),
       ...end('end_turn', usage),
     ],
-    partialText: (chunks) => [...start(undefined), ev({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }), ...chunks.map((text) => ev({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }))],
-    overflowError: () => ({ status: 400, body: { type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 212345 tokens > 200000 maximum' }, request_id: 'req_1' } }),
-    authError: (key) => ({ status: 401, body: { type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key: ${key}` }, request_id: 'req_1' } }),
-    rateLimitError: () => ({ status: 429, headers: { 'retry-after': '7' }, body: { type: 'error', error: { type: 'rate_limit_error', message: 'Number of request tokens has exceeded your per-minute rate limit' } } }),
+    partialText: (chunks) => [
+      ...start(undefined),
+      ev({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
+      ...chunks.map((text) => ev({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } })),
+    ],
+    overflowError: () => ({
+      status: 400,
+      body: { type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 212345 tokens > 200000 maximum' }, request_id: 'req_1' },
+    }),
+    authError: (key) => ({
+      status: 401,
+      body: { type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key: ${key}` }, request_id: 'req_1' },
+    }),
+    rateLimitError: () => ({
+      status: 429,
+      headers: { 'retry-after': '7' },
+      body: { type: 'error', error: { type: 'rate_limit_error', message: 'Number of request tokens has exceeded your per-minute rate limit' } },
+    }),
     serverError: () => ({ status: 500, body: { type: 'error', error: { type: 'api_error', message: 'Internal server error' } } }),
     toolCallId: (id) => id,
     keptSignature: (signature) => signature,
     systemPrompt: (body) => {
       const system = field(body, 'system');
-      return typeof system === 'string' ? system : (items(system).map((b) => field(b, 'text')).join('') as string);
+      return typeof system === 'string'
+        ? system
+        : (items(system)
+            .map((b) => field(b, 'text'))
+            .join('') as string);
     },
     lastUserText: (body) => textOfContent(field(blocks(body, 'user').at(-1), 'content')),
     toolResultText: (body, id) => {

@@ -10,16 +10,31 @@ import { field, items, type VendorWire, type WireCall, type WireUsage } from './
  */
 
 function chunk(delta: Record<string, unknown>, finish: string | null = null): SseFrame {
-  return { data: { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'replay', choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] } };
+  return {
+    data: {
+      id: 'chatcmpl-1',
+      object: 'chat.completion.chunk',
+      created: 1_700_000_000,
+      model: 'replay',
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+    },
+  };
 }
 
 function usageFrames(usage: WireUsage): SseFrame[] {
   return [
     {
       data: {
-        id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'replay', choices: [],
+        id: 'chatcmpl-1',
+        object: 'chat.completion.chunk',
+        created: 1_700_000_000,
+        model: 'replay',
+        choices: [],
         usage: {
-          prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output, prompt_tokens_details: { cached_tokens: usage.cached },
+          prompt_tokens: usage.input,
+          completion_tokens: usage.output,
+          total_tokens: usage.input + usage.output,
+          prompt_tokens_details: { cached_tokens: usage.cached },
           ...(usage.reasoning === undefined ? {} : { completion_tokens_details: { reasoning_tokens: usage.reasoning } }),
         },
       },
@@ -35,7 +50,12 @@ export function openAIChatWire(options: { label: string; reasoningField: 'reason
     streamsArguments: true,
     reportsReasoning: true,
     text: (chunks, usage) => [chunk({ role: 'assistant', content: '' }), ...chunks.map((c) => chunk({ content: c })), chunk({}, 'stop'), ...usageFrames(usage)],
-    refusal: (chunks, usage) => [chunk({ role: 'assistant', content: '' }), ...chunks.map((c) => chunk({ content: c })), chunk({}, 'content_filter'), ...usageFrames(usage)],
+    refusal: (chunks, usage) => [
+      chunk({ role: 'assistant', content: '' }),
+      ...chunks.map((c) => chunk({ content: c })),
+      chunk({}, 'content_filter'),
+      ...usageFrames(usage),
+    ],
     toolCalls(calls: readonly WireCall[], usage) {
       const frames: SseFrame[] = [chunk({ role: 'assistant', content: null })];
       calls.forEach((call, index) => {
@@ -58,19 +78,45 @@ export function openAIChatWire(options: { label: string; reasoningField: 'reason
             status: 400,
             body: {
               error: {
-                message: "This model's maximum context length is 128000 tokens. However, your messages resulted in 130012 tokens. Please reduce the length of the messages.",
-                type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded',
+                message:
+                  "This model's maximum context length is 128000 tokens. However, your messages resulted in 130012 tokens. Please reduce the length of the messages.",
+                type: 'invalid_request_error',
+                param: 'messages',
+                code: 'context_length_exceeded',
               },
             },
           }
         : {
             // vLLM answers with a top-level error object.
             status: 400,
-            body: { object: 'error', message: "This model's maximum context length is 4096 tokens. However, you requested 5120 tokens in the messages.", type: 'BadRequestError', param: null, code: 400 },
+            body: {
+              object: 'error',
+              message: "This model's maximum context length is 4096 tokens. However, you requested 5120 tokens in the messages.",
+              type: 'BadRequestError',
+              param: null,
+              code: 400,
+            },
           },
-    authError: (key) => ({ status: 401, body: { error: { message: `Incorrect API key provided: ${key}. You can find your API key at https://platform.openai.com/account/api-keys.`, type: 'invalid_request_error', param: null, code: 'invalid_api_key' } } }),
-    rateLimitError: () => ({ status: 429, headers: { 'retry-after': '7' }, body: { error: { message: 'Rate limit reached for requests. Please try again in 7s.', type: 'requests', param: null, code: 'rate_limit_exceeded' } } }),
-    serverError: () => ({ status: 500, body: { error: { message: 'The server had an error while processing your request. Sorry about that!', type: 'server_error', param: null, code: null } } }),
+    authError: (key) => ({
+      status: 401,
+      body: {
+        error: {
+          message: `Incorrect API key provided: ${key}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+          type: 'invalid_request_error',
+          param: null,
+          code: 'invalid_api_key',
+        },
+      },
+    }),
+    rateLimitError: () => ({
+      status: 429,
+      headers: { 'retry-after': '7' },
+      body: { error: { message: 'Rate limit reached for requests. Please try again in 7s.', type: 'requests', param: null, code: 'rate_limit_exceeded' } },
+    }),
+    serverError: () => ({
+      status: 500,
+      body: { error: { message: 'The server had an error while processing your request. Sorry about that!', type: 'server_error', param: null, code: null } },
+    }),
     toolCallId: (id) => id,
     keptSignature: () => undefined,
     systemPrompt: (body) => {
@@ -78,9 +124,15 @@ export function openAIChatWire(options: { label: string; reasoningField: 'reason
       return field(first, 'role') === 'system' ? (field(first, 'content') as string) : undefined;
     },
     lastUserText: (body) => {
-      const user = items(field(body, 'messages')).filter((m) => field(m, 'role') === 'user').at(-1);
+      const user = items(field(body, 'messages'))
+        .filter((m) => field(m, 'role') === 'user')
+        .at(-1);
       const content = field(user, 'content');
-      return typeof content === 'string' ? content : (items(content).map((p) => field(p, 'text')).join('') as string);
+      return typeof content === 'string'
+        ? content
+        : (items(content)
+            .map((p) => field(p, 'text'))
+            .join('') as string);
     },
     toolResultText: (body, id) => {
       const message = items(field(body, 'messages')).find((m) => field(m, 'role') === 'tool' && field(m, 'tool_call_id') === id);

@@ -16,12 +16,24 @@ function events(list: Record<string, unknown>[]): SseFrame[] {
 
 function response(status: string, output: unknown[], usage: WireUsage | null, incomplete: string | null = null): Record<string, unknown> {
   return {
-    id: 'resp_1', object: 'response', created_at: 1_700_000_000, status, model: 'replay', output, error: null,
+    id: 'resp_1',
+    object: 'response',
+    created_at: 1_700_000_000,
+    status,
+    model: 'replay',
+    output,
+    error: null,
     incomplete_details: incomplete === null ? null : { reason: incomplete },
-    usage: usage === null ? null : {
-      input_tokens: usage.input, input_tokens_details: { cached_tokens: usage.cached }, output_tokens: usage.output,
-      output_tokens_details: { reasoning_tokens: usage.reasoning ?? 0 }, total_tokens: usage.input + usage.output,
-    },
+    usage:
+      usage === null
+        ? null
+        : {
+            input_tokens: usage.input,
+            input_tokens_details: { cached_tokens: usage.cached },
+            output_tokens: usage.output,
+            output_tokens_details: { reasoning_tokens: usage.reasoning ?? 0 },
+            total_tokens: usage.input + usage.output,
+          },
   };
 }
 
@@ -47,7 +59,10 @@ function messageItem(id: string, text: string): Record<string, unknown> {
 }
 
 function start(): Record<string, unknown>[] {
-  return [{ type: 'response.created', response: response('in_progress', [], null) }, { type: 'response.in_progress', response: response('in_progress', [], null) }];
+  return [
+    { type: 'response.created', response: response('in_progress', [], null) },
+    { type: 'response.in_progress', response: response('in_progress', [], null) },
+  ];
 }
 
 /** The item id the wire gives a function call whose call id is `callId`. */
@@ -62,7 +77,11 @@ export function openAIResponsesWire(): VendorWire {
     streamsArguments: true,
     reportsReasoning: true,
     text: (chunks, usage) =>
-      events([...start(), ...messageEvents('msg_1', 0, chunks, true), { type: 'response.completed', response: response('completed', [messageItem('msg_1', chunks.join(''))], usage) }]),
+      events([
+        ...start(),
+        ...messageEvents('msg_1', 0, chunks, true),
+        { type: 'response.completed', response: response('completed', [messageItem('msg_1', chunks.join(''))], usage) },
+      ]),
     refusal: (chunks, usage) =>
       events([
         ...start(),
@@ -103,18 +122,43 @@ export function openAIResponsesWire(): VendorWire {
     partialText: (chunks) => events([...start(), ...messageEvents('msg_1', 0, chunks, false)]),
     overflowError: () => ({
       status: 400,
-      body: { error: { message: 'Your input exceeds the context window of this model. Please adjust your input and try again.', type: 'invalid_request_error', param: 'input', code: 'context_length_exceeded' } },
+      body: {
+        error: {
+          message: 'Your input exceeds the context window of this model. Please adjust your input and try again.',
+          type: 'invalid_request_error',
+          param: 'input',
+          code: 'context_length_exceeded',
+        },
+      },
     }),
-    authError: (key) => ({ status: 401, body: { error: { message: `Incorrect API key provided: ${key}.`, type: 'invalid_request_error', param: null, code: 'invalid_api_key' } } }),
-    rateLimitError: () => ({ status: 429, headers: { 'retry-after': '7' }, body: { error: { message: 'Rate limit reached for gpt in organization org-1 on tokens per min.', type: 'tokens', param: null, code: 'rate_limit_exceeded' } } }),
-    serverError: () => ({ status: 500, body: { error: { message: 'The server had an error processing your request.', type: 'server_error', param: null, code: 'server_error' } } }),
+    authError: (key) => ({
+      status: 401,
+      body: { error: { message: `Incorrect API key provided: ${key}.`, type: 'invalid_request_error', param: null, code: 'invalid_api_key' } },
+    }),
+    rateLimitError: () => ({
+      status: 429,
+      headers: { 'retry-after': '7' },
+      body: {
+        error: { message: 'Rate limit reached for gpt in organization org-1 on tokens per min.', type: 'tokens', param: null, code: 'rate_limit_exceeded' },
+      },
+    }),
+    serverError: () => ({
+      status: 500,
+      body: { error: { message: 'The server had an error processing your request.', type: 'server_error', param: null, code: 'server_error' } },
+    }),
     toolCallId: (id) => `${id}|${functionItemId(id)}`,
     keptSignature: (signature) => JSON.stringify({ type: 'reasoning', id: 'rs_1', encrypted_content: signature }),
     systemPrompt: (body) => field(body, 'instructions') as string | undefined,
     lastUserText: (body) => {
-      const user = items(field(body, 'input')).filter((m) => field(m, 'role') === 'user').at(-1);
+      const user = items(field(body, 'input'))
+        .filter((m) => field(m, 'role') === 'user')
+        .at(-1);
       const content = field(user, 'content');
-      return typeof content === 'string' ? content : (items(content).map((p) => field(p, 'text')).join('') as string);
+      return typeof content === 'string'
+        ? content
+        : (items(content)
+            .map((p) => field(p, 'text'))
+            .join('') as string);
     },
     toolResultText: (body, id) => {
       const output = items(field(body, 'input')).find((m) => field(m, 'type') === 'function_call_output' && field(m, 'call_id') === id);

@@ -14,7 +14,15 @@ import { definition, reader, type Reader } from './reader.js';
 import type { JsonSchema, SchemaScope } from './schema-scope.js';
 import { pathFromFile } from './tool-settings-schema.js';
 import {
-  listReader, oneOfReader, readEntries, readJson, readJsonSchema, readNonNegativeInteger, readPositiveInteger, readString, reportType,
+  listReader,
+  oneOfReader,
+  readEntries,
+  readJson,
+  readJsonSchema,
+  readNonNegativeInteger,
+  readPositiveInteger,
+  readString,
+  reportType,
 } from './yaml-readers.js';
 
 /** The keys of an agent's `retry` (`RetryConfig`). */
@@ -30,22 +38,30 @@ const readBatched = objectReader({
 const readMode = oneOfReader(['parallel', 'sequential']);
 
 /** `parallel`, `sequential`, or `{ mode: batched, size: N }`. */
-const readToolExecution: Reader<ToolExecution> = reader((scope) => ({ anyOf: [readMode.schema(scope), readBatched.schema(scope)] }), (ctx, slot) => {
-  const node = slot.node;
-  if (node !== null && isScalar(node)) {
-    const mode = readMode(ctx, slot);
-    return mode === undefined ? undefined : { mode };
-  }
-  if (node === null || !isMap(node)) return reportType(ctx, slot, 'parallel, sequential or a mapping', 'for example "toolExecution: { mode: batched, size: 3 }"');
-  const values = readBatched(ctx, slot);
-  if (values?.mode === undefined) return undefined;
-  if (values.mode !== 'batched') return { mode: values.mode };
-  if (values.size === undefined) {
-    ctx.report(slot.key === undefined ? slot : { path: slot.path, node: slot.key }, `${slot.path} in batched mode needs "size"`, 'how many calls run at once');
-    return undefined;
-  }
-  return { mode: 'batched', size: values.size };
-});
+const readToolExecution: Reader<ToolExecution> = reader(
+  (scope) => ({ anyOf: [readMode.schema(scope), readBatched.schema(scope)] }),
+  (ctx, slot) => {
+    const node = slot.node;
+    if (node !== null && isScalar(node)) {
+      const mode = readMode(ctx, slot);
+      return mode === undefined ? undefined : { mode };
+    }
+    if (node === null || !isMap(node))
+      return reportType(ctx, slot, 'parallel, sequential or a mapping', 'for example "toolExecution: { mode: batched, size: 3 }"');
+    const values = readBatched(ctx, slot);
+    if (values?.mode === undefined) return undefined;
+    if (values.mode !== 'batched') return { mode: values.mode };
+    if (values.size === undefined) {
+      ctx.report(
+        slot.key === undefined ? slot : { path: slot.path, node: slot.key },
+        `${slot.path} in batched mode needs "size"`,
+        'how many calls run at once',
+      );
+      return undefined;
+    }
+    return { mode: 'batched', size: values.size };
+  },
+);
 
 const readQueueMode = oneOfReader<QueueMode>(['one-at-a-time', 'all']);
 
@@ -92,7 +108,14 @@ function guardrailSchema(scope: SchemaScope): JsonSchema {
   const named = (registry?.names() ?? []).flatMap((name) => {
     const factory = registry?.factoryOf(name);
     if (factory === undefined) return [];
-    return [{ type: 'object', properties: { [name]: annotated(factory.settings, { description: `${name} ${factory.description}.` }) }, required: [name], additionalProperties: false }];
+    return [
+      {
+        type: 'object',
+        properties: { [name]: annotated(factory.settings, { description: `${name} ${factory.description}.` }) },
+        required: [name],
+        additionalProperties: false,
+      },
+    ];
   });
   // Without a registry, any one-key mapping may name a guardrail.
   const others = registry === undefined ? [{ type: 'object', minProperties: 1, maxProperties: 1 }] : [];
@@ -122,7 +145,9 @@ const readGuardrail: Reader<GuardrailConfig> = reader(definition('guardrail', gu
 
 /** The fields of an agent entry this file reads (spread into the agent's object reader). */
 export const AGENT_RUN_FIELDS = {
-  retry: field(readRetry, { description: 'How failed model calls are retried: exponential back-off with jitter. Default: 5 retries from 1 s, capped at 60 s.' }),
+  retry: field(readRetry, {
+    description: 'How failed model calls are retried: exponential back-off with jitter. Default: 5 retries from 1 s, capped at 60 s.',
+  }),
   toolExecution: field(readToolExecution, { description: 'How the calls of one turn run. Default: parallel.' }),
   steeringMode: field(readQueueMode, { default: 'one-at-a-time', description: 'How queued steering messages are delivered: one per turn, or all at once.' }),
   followUpMode: field(readQueueMode, { default: 'one-at-a-time', description: 'How queued follow-up messages are delivered: one per turn, or all at once.' }),

@@ -11,18 +11,29 @@ import type { ReadContext, Slot } from './read-context.js';
 import { definition, entryReader, reader, type EntryReader, type MapEntry, type Reader } from './reader.js';
 import { readPath } from './tool-settings-schema.js';
 import {
-  oneOfReader, readNonNegativeInteger, readPositiveInteger, readPositiveNumber, readString, recordReader, referenceReader, reportType, uniqueListReader,
+  oneOfReader,
+  readNonNegativeInteger,
+  readPositiveInteger,
+  readPositiveNumber,
+  readString,
+  recordReader,
+  referenceReader,
+  reportType,
+  uniqueListReader,
 } from './yaml-readers.js';
 
 /** A turn cap: a positive integer, or `unlimited` (YAML's `.inf` too) for none. */
-const readMaxTurns: Reader<number> = reader((scope) => ({ anyOf: [readPositiveInteger.schema(scope), { const: 'unlimited' }] }), (ctx, slot) => {
-  const value = slot.node !== null && isScalar(slot.node) ? slot.node.value : undefined;
-  if (value === 'unlimited' || value === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
-  // `${MAX_TURNS:-5}`: substituted and read as a number, like every other number field.
-  if (typeof value === 'string' && value.includes('${')) return readPositiveInteger(ctx, slot);
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return value;
-  return reportType(ctx, slot, 'a positive integer or "unlimited"', `without maxTurns a run stops after ${DEFAULT_MAX_TURNS} model calls`);
-});
+const readMaxTurns: Reader<number> = reader(
+  (scope) => ({ anyOf: [readPositiveInteger.schema(scope), { const: 'unlimited' }] }),
+  (ctx, slot) => {
+    const value = slot.node !== null && isScalar(slot.node) ? slot.node.value : undefined;
+    if (value === 'unlimited' || value === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
+    // `${MAX_TURNS:-5}`: substituted and read as a number, like every other number field.
+    if (typeof value === 'string' && value.includes('${')) return readPositiveInteger(ctx, slot);
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return value;
+    return reportType(ctx, slot, 'a positive integer or "unlimited"', `without maxTurns a run stops after ${DEFAULT_MAX_TURNS} model calls`);
+  },
+);
 
 /** The keys of an agent's `limits` (`Limits`). */
 export const LIMITS_FIELDS = {
@@ -57,7 +68,7 @@ const readPermissionFields = objectReader({
         return readVerdict(ctx, entry.slot);
       }),
     ),
-    { description: 'Verdicts by tool: a built-in tool, a module\'s tool, or an MCP tool as server.tool, server.* or server__tool.' },
+    { description: "Verdicts by tool: a built-in tool, a module's tool, or an MCP tool as server.tool, server.* or server__tool." },
   ),
 });
 

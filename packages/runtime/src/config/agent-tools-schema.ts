@@ -69,47 +69,50 @@ function toolItemSchema(scope: SchemaScope): JsonSchema {
  * recorded for the reference check; duplicates, malformed selectors and bad settings are
  * reported at their positions. Which tools a server offers is only known once it runs.
  */
-export const readAgentTools: Reader<AgentTools> = reader((scope) => ({ type: 'array', items: definition('tool', toolItemSchema)(scope) }), (ctx, slot) => {
-  const node = slot.node;
-  if (node === null || !isSeq(node)) return reportType(ctx, slot, 'a list');
-  const out: AgentTools = { tools: [], mcpTools: [], toolSettings: {}, modules: [] };
-  const seen = new Set<string>();
-  (node.items as (Node | null)[]).forEach((raw, index) => {
-    const item: Slot = { path: `${slot.path}[${index}]`, node: ctx.source.resolve(raw) };
-    const named = nameOf(ctx, item);
-    if (named === undefined) return;
-    const { name, at, settings } = named;
-    if (name === MODULE_KEY && settings !== undefined) {
-      const module = readModule(ctx, settings, seen);
-      if (module !== undefined) out.modules.push(module);
-      return;
-    }
-    if (seen.has(name)) {
-      ctx.report(at, `duplicate tool "${name}" in ${slot.path}`);
-      return;
-    }
-    seen.add(name);
-    if (name.includes('.')) {
-      const selector = parseToolSelector(name);
-      if (selector === undefined) {
-        ctx.report(at, `"${name}" in ${at.path} is not a tool name or an MCP selector`, 'write a built-in tool name, server.tool or server.*');
+export const readAgentTools: Reader<AgentTools> = reader(
+  (scope) => ({ type: 'array', items: definition('tool', toolItemSchema)(scope) }),
+  (ctx, slot) => {
+    const node = slot.node;
+    if (node === null || !isSeq(node)) return reportType(ctx, slot, 'a list');
+    const out: AgentTools = { tools: [], mcpTools: [], toolSettings: {}, modules: [] };
+    const seen = new Set<string>();
+    (node.items as (Node | null)[]).forEach((raw, index) => {
+      const item: Slot = { path: `${slot.path}[${index}]`, node: ctx.source.resolve(raw) };
+      const named = nameOf(ctx, item);
+      if (named === undefined) return;
+      const { name, at, settings } = named;
+      if (name === MODULE_KEY && settings !== undefined) {
+        const module = readModule(ctx, settings, seen);
+        if (module !== undefined) out.modules.push(module);
         return;
       }
-      ctx.refer('mcpServer', selector.server, at);
-      if (settings !== undefined) ctx.report(at, `MCP tools take no settings in ${at.path}`, 'set timeouts and the like on the server under "mcpServers"');
-      out.mcpTools.push(name);
-      return;
-    }
-    ctx.refer('tool', name, at);
-    out.tools.push(name);
-    if (settings === undefined) return;
-    const catalog = ctx.state.tools;
-    const known = catalog?.names().includes(name) === true;
-    const values = readToolSettings(ctx, settings, name, known ? catalog?.settingsOf?.(name) : undefined);
-    if (values !== undefined && Object.keys(values).length > 0) out.toolSettings[name] = values;
-  });
-  return out;
-});
+      if (seen.has(name)) {
+        ctx.report(at, `duplicate tool "${name}" in ${slot.path}`);
+        return;
+      }
+      seen.add(name);
+      if (name.includes('.')) {
+        const selector = parseToolSelector(name);
+        if (selector === undefined) {
+          ctx.report(at, `"${name}" in ${at.path} is not a tool name or an MCP selector`, 'write a built-in tool name, server.tool or server.*');
+          return;
+        }
+        ctx.refer('mcpServer', selector.server, at);
+        if (settings !== undefined) ctx.report(at, `MCP tools take no settings in ${at.path}`, 'set timeouts and the like on the server under "mcpServers"');
+        out.mcpTools.push(name);
+        return;
+      }
+      ctx.refer('tool', name, at);
+      out.tools.push(name);
+      if (settings === undefined) return;
+      const catalog = ctx.state.tools;
+      const known = catalog?.names().includes(name) === true;
+      const values = readToolSettings(ctx, settings, name, known ? catalog?.settingsOf?.(name) : undefined);
+      if (values !== undefined && Object.keys(values).length > 0) out.toolSettings[name] = values;
+    });
+    return out;
+  },
+);
 
 /** The name of one item (a string, or the key of a one-key mapping with the settings under it). */
 function nameOf(ctx: ReadContext, item: Slot): { name: string; at: Slot; settings?: Slot } | undefined {

@@ -75,7 +75,10 @@ function exportsOf(namespace: Record<string, unknown>): Record<string, unknown> 
 
 /** Why a module failed to load, on one line, with the place in the module when the error names it. */
 function loadFailure(error: unknown, file: string): string {
-  const message = (error instanceof Error ? error.message : String(error)).split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  const message = (error instanceof Error ? error.message : String(error))
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   const text = message.join('; ').slice(0, 500);
   const stack = error instanceof Error ? (error.stack ?? '') : '';
   // Frames name the module by path (tsx maps them to the source) or by URL, maybe with a query.

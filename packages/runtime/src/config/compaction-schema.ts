@@ -13,7 +13,9 @@ const readStrategies: Reader<CompactionStrategyName[]> = uniqueListReader(oneOfR
 /** The keys of `compaction`, with their readers. */
 export const COMPACTION_FIELDS = {
   threshold: field(readThreshold, { default: 0.8, description: 'Fraction of the context window at which the context is compacted before a model call.' }),
-  strategies: field(readStrategies, { description: 'The steps, in the order they run; each runs only when the ones before left the context over the threshold.' }),
+  strategies: field(readStrategies, {
+    description: 'The steps, in the order they run; each runs only when the ones before left the context over the threshold.',
+  }),
   model: field(referenceReader('model'), { description: "A key of models: writes the summaries instead of the agent's own model." }),
   toolResultBudget: field(readPositiveInteger, { default: 1000, description: 'Tokens an old tool result keeps (its head and tail).' }),
 };
@@ -37,7 +39,11 @@ export const readCompaction: Reader<CompactionConfig> = reader(readFields.schema
   for (const [key, step] of Object.entries(USED_BY)) {
     if (values[key as keyof typeof USED_BY] === undefined || strategies.includes(step)) continue;
     const at: Slot = { path: `${slot.path}.${key}`, node: node !== null && isMap(node) ? ((node.get(key, true) as Slot['node']) ?? null) : null };
-    ctx.report(at, `${slot.path}.${key} is for the "${step}" strategy, which ${slot.path}.strategies leaves out`, `add "${step}" to the strategies or remove ${key}`);
+    ctx.report(
+      at,
+      `${slot.path}.${key} is for the "${step}" strategy, which ${slot.path}.strategies leaves out`,
+      `add "${step}" to the strategies or remove ${key}`,
+    );
   }
   const config: CompactionConfig = {};
   if (values.threshold !== undefined) config.threshold = values.threshold;

@@ -61,7 +61,10 @@ export function graphToMermaid(graph: GraphConfig): string {
     }
     lines.push('  end');
     for (const step of pipeline.steps) {
-      const runs = step.kind === 'parallel' ? step.steps.map((sub) => [id('step', pipeline.name, step.id, sub.id), sub.agent] as const) : [[id('step', pipeline.name, step.id), step.agent] as const];
+      const runs =
+        step.kind === 'parallel'
+          ? step.steps.map((sub) => [id('step', pipeline.name, step.id, sub.id), sub.agent] as const)
+          : [[id('step', pipeline.name, step.id), step.agent] as const];
       for (const [node, agent] of runs) lines.push(`  ${node} -.-> ${id('agent', agent)}`);
     }
   }

@@ -1,7 +1,14 @@
 import { didYouMean } from './did-you-mean.js';
 import { ReadContext, type ReadState, type ReferenceKind } from './read-context.js';
 
-const PLURAL: Record<ReferenceKind, string> = { model: 'models', agent: 'agents', tool: 'tools', mcpServer: 'MCP servers', pipeline: 'pipelines', entry: 'agents or pipelines' };
+const PLURAL: Record<ReferenceKind, string> = {
+  model: 'models',
+  agent: 'agents',
+  tool: 'tools',
+  mcpServer: 'MCP servers',
+  pipeline: 'pipelines',
+  entry: 'agents or pipelines',
+};
 /** How a kind is named in messages when its name is not the word itself. */
 const LABEL: Partial<Record<ReferenceKind, string>> = { mcpServer: 'MCP server', entry: 'agent or pipeline' };
 
@@ -22,6 +29,10 @@ export function checkReferences(state: ReadState): void {
     const available = [...defined];
     const hint =
       didYouMean(reference.name, available) ?? (available.length === 0 ? `no ${plural} are defined` : `available ${plural}: ${available.join(', ')}`);
-    new ReadContext(reference.source, state).report(reference.slot, `unknown ${LABEL[reference.kind] ?? reference.kind} "${reference.name}" in ${reference.slot.path}`, hint);
+    new ReadContext(reference.source, state).report(
+      reference.slot,
+      `unknown ${LABEL[reference.kind] ?? reference.kind} "${reference.name}" in ${reference.slot.path}`,
+      hint,
+    );
   }
 }

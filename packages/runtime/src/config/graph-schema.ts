@@ -36,9 +36,14 @@ const readVersion: Reader<GraphVersion> = reader({ enum: [...SUPPORTED_GRAPH_VER
 export const GRAPH_FIELDS = {
   version: field(readVersion, { required: true, missingHint: 'add "version: 1" at the top of the file', description: 'The format version.' }),
   models: field(recordReader(readModel, { nonEmpty: true }), { required: true, description: 'Named models; agents refer to them by key.' }),
-  agents: field(recordReader(readAgent, { nonEmpty: true }), { required: true, description: 'Named agents; the key is the agent\'s name in event paths (lead/researcher#2).' }),
+  agents: field(recordReader(readAgent, { nonEmpty: true }), {
+    required: true,
+    description: "Named agents; the key is the agent's name in event paths (lead/researcher#2).",
+  }),
   entry: field(referenceReader('entry'), { description: 'The agent or pipeline `troupe run` starts (optional when there is only one).' }),
-  mcpServers: field(recordReader(readMcpServer), { description: 'MCP servers, in the shape of .mcp.json files; agents select tools with server.* or server.tool.' }),
+  mcpServers: field(recordReader(readMcpServer), {
+    description: 'MCP servers, in the shape of .mcp.json files; agents select tools with server.* or server.tool.',
+  }),
   pipelines: field(recordReader(readPipeline), { description: 'Named pipelines of agent, parallel and map steps; they share one namespace with agents.' }),
 };
 
@@ -62,7 +67,8 @@ export function readGraph(ctx: ReadContext, entryOverride?: string): GraphDraft 
   if (values.mcpServers !== undefined) draft.mcpServers = values.mcpServers;
   if (values.pipelines !== undefined) draft.pipelines = values.pipelines;
   for (const name of Object.keys(values.pipelines ?? {})) {
-    if (ctx.state.definitions.get('agent')?.has(name) === true) ctx.report(root, `"${name}" is both an agent and a pipeline`, 'agents and pipelines share one namespace: rename one');
+    if (ctx.state.definitions.get('agent')?.has(name) === true)
+      ctx.report(root, `"${name}" is both an agent and a pipeline`, 'agents and pipelines share one namespace: rename one');
   }
   const runnable = [...(ctx.state.definitions.get('agent') ?? []), ...(ctx.state.definitions.get('pipeline') ?? [])];
   const [only] = runnable;

@@ -14,9 +14,7 @@ import { loadToolModule, type ToolModuleResult } from './tool-module.js';
 export async function loadGraphToolModules(ctx: ReadContext, agents: Record<string, AgentConfig>, catalog: ToolCatalog): Promise<Record<string, Tool>> {
   const references = ctx.state.toolModules;
   const files = [...new Set(references.map((reference) => reference.file))];
-  const results = new Map<string, ToolModuleResult>(
-    await Promise.all(files.map(async (file) => [file, await loadToolModule(file)] as const)),
-  );
+  const results = new Map<string, ToolModuleResult>(await Promise.all(files.map(async (file) => [file, await loadToolModule(file)] as const)));
   const builtins = new Set(catalog.names());
   const byName: Record<string, Tool> = {};
   const from = new Map<string, string>();
@@ -36,7 +34,11 @@ export async function loadGraphToolModules(ctx: ReadContext, agents: Record<stri
       }
       const owner = byName[tool.name];
       if (owner !== undefined && owner !== tool) {
-        at.report(reference.slot, `tool "${tool.name}" of ${reference.shown} has the name of a tool of ${from.get(tool.name) ?? 'another module'}`, 'rename one of them');
+        at.report(
+          reference.slot,
+          `tool "${tool.name}" of ${reference.shown} has the name of a tool of ${from.get(tool.name) ?? 'another module'}`,
+          'rename one of them',
+        );
         continue;
       }
       byName[tool.name] = tool;

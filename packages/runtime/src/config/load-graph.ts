@@ -70,7 +70,14 @@ export async function parseGraph(text: string, options: LoadGraphOptions & { fil
 
   const catalog = options.tools ?? defaultToolRegistry();
   const guardrails = options.guardrails ?? defaultGuardrailRegistry();
-  const ctx = new ReadContext(source, createReadState(options.env ?? process.env, { tools: catalog, guardrails, ...(options.onMissingKey === undefined ? {} : { onMissingKey: options.onMissingKey }) }));
+  const ctx = new ReadContext(
+    source,
+    createReadState(options.env ?? process.env, {
+      tools: catalog,
+      guardrails,
+      ...(options.onMissingKey === undefined ? {} : { onMissingKey: options.onMissingKey }),
+    }),
+  );
   const draft = readGraph(ctx, options.entry);
   const models: [string, ModelConfig][] = [];
   for (const model of Object.values(draft.models)) {
@@ -89,7 +96,10 @@ export async function parseGraph(text: string, options: LoadGraphOptions & { fil
 
   const problems = ctx.state.problems;
   if (problems.length > 0 || draft.version === undefined || draft.entry === undefined) {
-    throw new GraphFileError(file, sortProblems(file, problems.length > 0 ? problems : [{ file, line: 1, col: 1, message: 'the file defines no agent to run' }]));
+    throw new GraphFileError(
+      file,
+      sortProblems(file, problems.length > 0 ? problems : [{ file, line: 1, col: 1, message: 'the file defines no agent to run' }]),
+    );
   }
   const runnable = new Set([...(ctx.state.definitions.get('agent') ?? []), ...(ctx.state.definitions.get('pipeline') ?? [])]);
   if (!runnable.has(draft.entry)) throw new UnknownAgentError(draft.entry, [...runnable]);

@@ -39,7 +39,9 @@ const readSecrets = recordReader(eachValue(readSecret));
 
 /** The keys of an `mcpServers` entry, with their readers. */
 export const MCP_SERVER_FIELDS = {
-  type: field(oneOfReader(['stdio', 'http', 'sse']), { description: 'stdio (with command), http or sse (legacy; with url); follows from command or url when left out.' }),
+  type: field(oneOfReader(['stdio', 'http', 'sse']), {
+    description: 'stdio (with command), http or sse (legacy; with url); follows from command or url when left out.',
+  }),
   command: field(readString, { description: 'The program of a stdio server.' }),
   args: field(listReader(readString)),
   env: field(readSecrets, { description: 'Environment variables of a stdio server.' }),
@@ -83,7 +85,11 @@ function readMcpServerEntry(ctx: ReadContext, entry: MapEntry): McpServerConfig 
   }
   const stdio = has('command');
   if (values.type !== undefined && (values.type === 'stdio') !== stdio) {
-    ctx.report(owner, `${path} has type "${values.type}" but ${stdio ? '"command"' : '"url"'}`, values.type === 'stdio' ? 'a stdio server needs "command"' : 'an HTTP server needs "url"');
+    ctx.report(
+      owner,
+      `${path} has type "${values.type}" but ${stdio ? '"command"' : '"url"'}`,
+      values.type === 'stdio' ? 'a stdio server needs "command"' : 'an HTTP server needs "url"',
+    );
     return undefined;
   }
   for (const key of stdio ? HTTP_ONLY : STDIO_ONLY) {

@@ -45,16 +45,19 @@ export const CACHE_FIELDS = {
 const readCacheFields = objectReader(CACHE_FIELDS);
 
 /** `cache`: `true`, `false`, or which Anthropic breakpoints to set (`system`, `tools`, `message`, `ttl`). */
-export const readCache: Reader<boolean | AnthropicCacheOptions> = reader((scope) => ({ anyOf: [{ type: 'boolean' }, readCacheFields.schema(scope)] }), (ctx, slot) => {
-  const node = slot.node;
-  if (node !== null && isScalar(node) && typeof node.value === 'boolean') return node.value;
-  if (node === null || !isMap(node)) return reportType(ctx, slot, 'true, false or a mapping', 'for example "cache: { message: last, ttl: 1h }"');
-  const values = readCacheFields(ctx, slot);
-  if (values === undefined) return undefined;
-  const cache: AnthropicCacheOptions = {};
-  if (values.system !== undefined) cache.system = values.system;
-  if (values.tools !== undefined) cache.tools = values.tools;
-  if (values.message !== undefined) cache.message = values.message;
-  if (values.ttl !== undefined) cache.ttl = values.ttl;
-  return cache;
-});
+export const readCache: Reader<boolean | AnthropicCacheOptions> = reader(
+  (scope) => ({ anyOf: [{ type: 'boolean' }, readCacheFields.schema(scope)] }),
+  (ctx, slot) => {
+    const node = slot.node;
+    if (node !== null && isScalar(node) && typeof node.value === 'boolean') return node.value;
+    if (node === null || !isMap(node)) return reportType(ctx, slot, 'true, false or a mapping', 'for example "cache: { message: last, ttl: 1h }"');
+    const values = readCacheFields(ctx, slot);
+    if (values === undefined) return undefined;
+    const cache: AnthropicCacheOptions = {};
+    if (values.system !== undefined) cache.system = values.system;
+    if (values.tools !== undefined) cache.tools = values.tools;
+    if (values.message !== undefined) cache.message = values.message;
+    if (values.ttl !== undefined) cache.ttl = values.ttl;
+    return cache;
+  },
+);

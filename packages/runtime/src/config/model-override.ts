@@ -18,7 +18,11 @@ export const OVERRIDE_MODEL = '--model';
 export function withModelOverride(graph: GraphConfig, spec: string, agentName: string = graph.entry): GraphConfig {
   const parsed = parseModelSpec(spec);
   if (parsed.provider === 'scripted') {
-    throw new ProviderConfigError(ProviderErrorCode.InvalidProviderOptions, 'a scripted model needs a script, which --model cannot give: define it in the graph file', { data: { spec } });
+    throw new ProviderConfigError(
+      ProviderErrorCode.InvalidProviderOptions,
+      'a scripted model needs a script, which --model cannot give: define it in the graph file',
+      { data: { spec } },
+    );
   }
   const agent = Object.hasOwn(graph.agents, agentName) ? graph.agents[agentName] : undefined;
   if (agent === undefined) throw new UnknownAgentError(agentName, Object.keys(graph.agents));

@@ -57,11 +57,15 @@ export const MODEL_FIELDS = {
   apiKey: field(readSecret, { description: "Usually ${ENV_NAME}; defaults to the provider's environment variable." }),
   baseUrl: field(readBaseUrl, { description: 'The http(s) URL of the API (an OpenAI-compatible server, a proxy).' }),
   headers: field(readHeaders, { description: 'Extra HTTP headers sent with every request.' }),
-  thinking: field(readThinking, { description: 'How hard the model thinks; a level the model lacks becomes the nearest one it has (xhigh is high where there is no higher effort).' }),
+  thinking: field(readThinking, {
+    description: 'How hard the model thinks; a level the model lacks becomes the nearest one it has (xhigh is high where there is no higher effort).',
+  }),
   maxTokens: field(readPositiveInteger, { description: 'The most tokens one reply may have.' }),
   temperature: field(readTemperature, { description: 'Sampling temperature (not sent to Anthropic, nor to OpenAI reasoning models).' }),
   topP: field(readTopP, { description: 'Nucleus sampling (not sent to Anthropic, nor to OpenAI reasoning models).' }),
-  contextWindow: field(readPositiveInteger, { description: "The model's context window in tokens; overrides the catalog's (a local model's, or a small window to try compaction)." }),
+  contextWindow: field(readPositiveInteger, {
+    description: "The model's context window in tokens; overrides the catalog's (a local model's, or a small window to try compaction).",
+  }),
   cache: field(readCache, { description: 'Anthropic prompt caching: true (the default), false, or which breakpoints to set.' }),
 };
 
@@ -98,7 +102,10 @@ function readModelEntry(ctx: ReadContext, entry: MapEntry): ModelDraft | undefin
   }
   if (values.model === undefined) return undefined;
   const spec = values.model;
-  const keySlot = (key: string): Slot => ({ path: `${entry.slot.path}.${key}`, node: node !== null && isMap(node) ? (node.get(key, true) as Slot['node']) ?? null : null });
+  const keySlot = (key: string): Slot => ({
+    path: `${entry.slot.path}.${key}`,
+    node: node !== null && isMap(node) ? ((node.get(key, true) as Slot['node']) ?? null) : null,
+  });
   for (const key of CONNECTION_KEYS) {
     if (!has(key)) continue;
     if (scripted) ctx.report(keySlot(key), `${entry.slot.path}.${key} is for vendor models, not scripted ones`);

@@ -56,7 +56,10 @@ export function annotated(schema: JsonSchema, annotations: FieldAnnotations): Js
  * The JSON Schema of a mapping with exactly these keys: `properties` from each field's reader and
  * annotations, `required` from the required ones, no other key.
  */
-export function objectSchema(fields: Readonly<Record<string, Pick<FieldSpec<unknown>, 'read' | 'required' | keyof FieldAnnotations>>>, scope: SchemaScope): JsonSchema {
+export function objectSchema(
+  fields: Readonly<Record<string, Pick<FieldSpec<unknown>, 'read' | 'required' | keyof FieldAnnotations>>>,
+  scope: SchemaScope,
+): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const [key, spec] of Object.entries(fields)) {
@@ -80,34 +83,37 @@ function nameOf(slot: Slot): string {
 export function objectReader<S extends Record<string, FieldSpec<unknown>>>(fields: S, options: ObjectReaderOptions = {}): Reader<FieldValues<S>> {
   const known = Object.keys(fields);
   const reserved = options.reserved ?? {};
-  return reader((scope) => objectSchema(fields, scope), (ctx: ReadContext, slot: Slot) => {
-    const entries = readEntries(ctx, slot, nameOf(slot));
-    if (entries === undefined) return undefined;
-    const values: Record<string, unknown> = {};
-    const seen = new Set<string>();
-    for (const entry of entries) {
-      seen.add(entry.key);
-      const spec = Object.hasOwn(fields, entry.key) ? fields[entry.key] : undefined;
-      if (spec === undefined) {
-        const keySlot: Slot = entry.slot.key === undefined ? entry.slot : { path: entry.slot.path, node: entry.slot.key };
-        const later = Object.hasOwn(reserved, entry.key) ? reserved[entry.key] : undefined;
-        if (later !== undefined) {
-          ctx.report(keySlot, `"${entry.key}" in ${nameOf(slot)} is not supported yet`, later);
-        } else {
-          const hint = didYouMean(entry.key, known) ?? `expected ${known.map((k) => `"${k}"`).join(', ')}`;
-          ctx.report(keySlot, `unknown key "${entry.key}" in ${nameOf(slot)}`, hint);
+  return reader(
+    (scope) => objectSchema(fields, scope),
+    (ctx: ReadContext, slot: Slot) => {
+      const entries = readEntries(ctx, slot, nameOf(slot));
+      if (entries === undefined) return undefined;
+      const values: Record<string, unknown> = {};
+      const seen = new Set<string>();
+      for (const entry of entries) {
+        seen.add(entry.key);
+        const spec = Object.hasOwn(fields, entry.key) ? fields[entry.key] : undefined;
+        if (spec === undefined) {
+          const keySlot: Slot = entry.slot.key === undefined ? entry.slot : { path: entry.slot.path, node: entry.slot.key };
+          const later = Object.hasOwn(reserved, entry.key) ? reserved[entry.key] : undefined;
+          if (later !== undefined) {
+            ctx.report(keySlot, `"${entry.key}" in ${nameOf(slot)} is not supported yet`, later);
+          } else {
+            const hint = didYouMean(entry.key, known) ?? `expected ${known.map((k) => `"${k}"`).join(', ')}`;
+            ctx.report(keySlot, `unknown key "${entry.key}" in ${nameOf(slot)}`, hint);
+          }
+          continue;
         }
-        continue;
+        const value = spec.read(ctx, entry.slot);
+        if (value !== undefined) values[entry.key] = value;
       }
-      const value = spec.read(ctx, entry.slot);
-      if (value !== undefined) values[entry.key] = value;
-    }
-    // A missing key is reported at the key that owns the mapping (`assistant:`), not at its first child.
-    const owner: Slot = slot.key === undefined ? slot : { path: slot.path, node: slot.key };
-    for (const key of known) {
-      const spec = fields[key];
-      if (spec?.required === true && !seen.has(key)) ctx.report(owner, `missing required key "${key}" in ${nameOf(slot)}`, spec.missingHint);
-    }
-    return values as FieldValues<S>;
-  });
+      // A missing key is reported at the key that owns the mapping (`assistant:`), not at its first child.
+      const owner: Slot = slot.key === undefined ? slot : { path: slot.path, node: slot.key };
+      for (const key of known) {
+        const spec = fields[key];
+        if (spec?.required === true && !seen.has(key)) ctx.report(owner, `missing required key "${key}" in ${nameOf(slot)}`, spec.missingHint);
+      }
+      return values as FieldValues<S>;
+    },
+  );
 }

@@ -3,7 +3,16 @@ import { GRAPH_NAME, graphNameSchema } from './graph-names.js';
 import { field, objectReader } from './object-reader.js';
 import type { ReadContext, Slot } from './read-context.js';
 import { definition, entryReader, reader, type EntryReader, type MapEntry, type Reader } from './reader.js';
-import { listReader, readBoolean, readEntries, readJsonSchema, readNonNegativeInteger, readPositiveInteger, readString, referenceReader } from './yaml-readers.js';
+import {
+  listReader,
+  readBoolean,
+  readEntries,
+  readJsonSchema,
+  readNonNegativeInteger,
+  readPositiveInteger,
+  readString,
+  referenceReader,
+} from './yaml-readers.js';
 
 const STEP_REFERENCE = /\{\{\s*steps\.([^.}\s]+)/g;
 
@@ -14,7 +23,7 @@ const readStepId: Reader<string> = reader((scope) => scope.orVariable(graphNameS
 
 /** The keys of a step's `output` (`StepOutputConfig`). */
 export const OUTPUT_FIELDS = {
-  schema: field(readJsonSchema, { required: true, description: 'The JSON Schema the step\'s answer must match.' }),
+  schema: field(readJsonSchema, { required: true, description: "The JSON Schema the step's answer must match." }),
   retries: field(readNonNegativeInteger, { description: 'How many times an invalid answer is asked for again.' }),
 };
 
@@ -68,7 +77,10 @@ const readAgentStep: Reader<AgentStepConfig> = reader(definition('agentStep', re
 /** The keys of a parallel step. */
 export const PARALLEL_STEP_FIELDS = {
   ...common,
-  parallel: field(listReader(readAgentStep, { nonEmpty: true }), { required: true, description: 'Agent steps run at once; the output is an object keyed by their ids.' }),
+  parallel: field(listReader(readAgentStep, { nonEmpty: true }), {
+    required: true,
+    description: 'Agent steps run at once; the output is an object keyed by their ids.',
+  }),
 };
 
 const readParallelFields = objectReader(PARALLEL_STEP_FIELDS);
@@ -87,7 +99,10 @@ const readStep: Reader<PipelineStepConfig> = reader(
     if (keys.has('map')) {
       const values = readMapFields(ctx, slot);
       if (values?.id === undefined || values.map === undefined || values.agent === undefined) return undefined;
-      const step = base<MapStepConfig>({ kind: 'map', id: values.id, over: values.map, agent: values.agent, input: values.input ?? '{{item}}' }, values.continueOnError);
+      const step = base<MapStepConfig>(
+        { kind: 'map', id: values.id, over: values.map, agent: values.agent, input: values.input ?? '{{item}}' },
+        values.continueOnError,
+      );
       if (values.concurrency !== undefined) step.concurrency = values.concurrency;
       if (values.output !== undefined) step.output = values.output;
       return step;
@@ -135,7 +150,9 @@ const readPipelineFields = objectReader({
 });
 
 /** One entry of `pipelines`: `description` and `steps`. Its name shares the namespace of agents. */
-export const readPipeline: EntryReader<PipelineConfig> = entryReader(definition('pipeline', readPipelineFields.schema), readPipelineEntry, { keys: graphNameSchema });
+export const readPipeline: EntryReader<PipelineConfig> = entryReader(definition('pipeline', readPipelineFields.schema), readPipelineEntry, {
+  keys: graphNameSchema,
+});
 
 function readPipelineEntry(ctx: ReadContext, entry: MapEntry): PipelineConfig | undefined {
   ctx.define('pipeline', entry.key);

@@ -154,7 +154,11 @@ export class ReadContext {
       const offset = found === -1 ? base : base + found;
       if (problem.kind === 'unset') {
         const report = options.secret === true ? this.reportMissingKeyAt.bind(this) : this.reportAt.bind(this);
-        report(offset, `environment variable "${problem.name}" is not set`, `set it, give a fallback with \${${problem.name}:-value}, or write $\${ for a literal \${`);
+        report(
+          offset,
+          `environment variable "${problem.name}" is not set`,
+          `set it, give a fallback with \${${problem.name}:-value}, or write $\${ for a literal \${`,
+        );
       } else {
         this.reportAt(offset, `malformed variable reference "${problem.text}"`, 'write ${NAME} or ${NAME:-fallback}, or $${ for a literal ${');
       }

@@ -41,7 +41,11 @@ export function reader<T>(schema: JsonSchema | SchemaOf, read: (ctx: ReadContext
 }
 
 /** An entry reader made of the JSON Schema of its values and its read function; `keys` restricts the keys' schema. */
-export function entryReader<T>(schema: JsonSchema | SchemaOf, read: (ctx: ReadContext, entry: MapEntry) => T | undefined, options: { keys?: JsonSchema | SchemaOf } = {}): EntryReader<T> {
+export function entryReader<T>(
+  schema: JsonSchema | SchemaOf,
+  read: (ctx: ReadContext, entry: MapEntry) => T | undefined,
+  options: { keys?: JsonSchema | SchemaOf } = {},
+): EntryReader<T> {
   const fn = (ctx: ReadContext, entry: MapEntry): T | undefined => read(ctx, entry);
   const { keys } = options;
   return Object.assign(fn, keys === undefined ? { schema: schemaOf(schema) } : { schema: schemaOf(schema), keys: schemaOf(keys) });

@@ -39,12 +39,12 @@ export const USAGE_FIELDS = {
 
 /** The keys of a scripted reply (`ScriptedReply`). */
 export const REPLY_FIELDS = {
-  text: field(readString, { description: 'The reply\'s text; {{lastToolResult}} is replaced by the text of the latest tool result.' }),
+  text: field(readString, { description: "The reply's text; {{lastToolResult}} is replaced by the text of the latest tool result." }),
   thinking: field(readString),
   toolCalls: field(listReader(readToolCall)),
   stopReason: field(oneOfReader(['stop', 'length', 'toolUse', 'refusal']), { description: 'Default: toolUse when there are tool calls, else stop.' }),
   usage: field(objectReader(USAGE_FIELDS)),
-  cost: field(readNonNegativeNumber, { description: 'Total dollar cost of the reply; overrides the provider\'s pricing.' }),
+  cost: field(readNonNegativeNumber, { description: "Total dollar cost of the reply; overrides the provider's pricing." }),
   delayMs: field(readNonNegativeInteger, { description: 'Wait this long before streaming.' }),
 };
 

@@ -69,7 +69,8 @@ export function readToolSettings(ctx: ReadContext, slot: Slot, tool: string, spe
     const setting = Object.hasOwn(spec, entry.key) ? spec[entry.key] : undefined;
     if (setting === undefined) {
       const at: Slot = entry.slot.key === undefined ? entry.slot : { path: entry.slot.path, node: entry.slot.key };
-      const hint = didYouMean(entry.key, known) ?? (known.length === 0 ? `${tool} takes no settings` : `${tool} takes ${known.map((k) => `"${k}"`).join(', ')}`);
+      const hint =
+        didYouMean(entry.key, known) ?? (known.length === 0 ? `${tool} takes no settings` : `${tool} takes ${known.map((k) => `"${k}"`).join(', ')}`);
       ctx.report(at, `unknown setting "${entry.key}" for tool ${tool} in ${slot.path}`, hint);
       continue;
     }

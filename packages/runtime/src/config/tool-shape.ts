@@ -11,7 +11,8 @@ const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
  */
 export function toolShapeProblem(value: unknown): string | undefined {
   if (typeof value === 'function') return 'it is a function (export the tool itself, not a function that makes one)';
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `it is ${value === null ? 'null' : Array.isArray(value) ? 'a list' : `a ${typeof value}`}, not a tool object`;
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return `it is ${value === null ? 'null' : Array.isArray(value) ? 'a list' : `a ${typeof value}`}, not a tool object`;
   const tool = value as Record<string, unknown>;
   if (typeof tool['name'] !== 'string') return 'it has no string "name"';
   if (!TOOL_NAME.test(tool['name'])) return `its name ${JSON.stringify(tool['name'])} is not 1 to 64 letters, digits, "_" or "-"`;

@@ -12,7 +12,11 @@ export class UnknownAgentError extends TroupeError {
 
   constructor(name: string, available: readonly string[]) {
     const suggestion = didYouMean(name, available);
-    super(GraphErrorCode.UnknownAgent, `unknown agent "${name}"${suggestion === undefined ? '' : ` (${suggestion})`}: available agents: ${available.join(', ')}`, { data: { name, available } });
+    super(
+      GraphErrorCode.UnknownAgent,
+      `unknown agent "${name}"${suggestion === undefined ? '' : ` (${suggestion})`}: available agents: ${available.join(', ')}`,
+      { data: { name, available } },
+    );
     this.agentName = name;
     this.available = available;
   }

@@ -78,16 +78,19 @@ export const readSecret: Reader<string> = reader(STRING, (ctx, slot) => {
 });
 
 /** `true` or `false`; also a `${NAME}` whose value is `true` or `false` (any case). */
-export const readBoolean: Reader<boolean> = reader((scope) => scope.orVariable({ type: 'boolean' }), (ctx, slot) => {
-  const { value, written, failed } = interpolatedScalar(ctx, slot);
-  if (failed === true) return undefined;
-  if (typeof value === 'boolean') return value;
-  if (written !== undefined && typeof value === 'string') {
-    const lower = value.trim().toLowerCase();
-    return lower === 'true' ? true : lower === 'false' ? false : reportSubstituted(ctx, slot, 'true or false', value, written);
-  }
-  return reportType(ctx, slot, 'true or false');
-});
+export const readBoolean: Reader<boolean> = reader(
+  (scope) => scope.orVariable({ type: 'boolean' }),
+  (ctx, slot) => {
+    const { value, written, failed } = interpolatedScalar(ctx, slot);
+    if (failed === true) return undefined;
+    if (typeof value === 'boolean') return value;
+    if (written !== undefined && typeof value === 'string') {
+      const lower = value.trim().toLowerCase();
+      return lower === 'true' ? true : lower === 'false' ? false : reportSubstituted(ctx, slot, 'true or false', value, written);
+    }
+    return reportType(ctx, slot, 'true or false');
+  },
+);
 
 /** The range a number field accepts, in JSON Schema's words (so the check and the schema are one). */
 export interface NumberBounds {
@@ -113,15 +116,18 @@ function withinBounds(n: number, bounds: NumberBounds): boolean {
 export function numberReader(expected: string, bounds: NumberBounds): Reader<number> {
   const { integer, ...range } = bounds;
   const test = (n: number): boolean => withinBounds(n, bounds);
-  return reader((scope) => scope.orVariable({ type: integer === true ? 'integer' : 'number', ...range }), (ctx, slot) => {
-    const { value, written, failed } = interpolatedScalar(ctx, slot);
-    if (failed === true) return undefined;
-    if (written !== undefined && typeof value === 'string') {
-      const number = NUMBER.test(value.trim()) ? Number(value) : Number.NaN;
-      return Number.isFinite(number) && test(number) ? number : reportSubstituted(ctx, slot, expected, value, written);
-    }
-    return typeof value === 'number' && Number.isFinite(value) && test(value) ? value : reportType(ctx, slot, expected);
-  });
+  return reader(
+    (scope) => scope.orVariable({ type: integer === true ? 'integer' : 'number', ...range }),
+    (ctx, slot) => {
+      const { value, written, failed } = interpolatedScalar(ctx, slot);
+      if (failed === true) return undefined;
+      if (written !== undefined && typeof value === 'string') {
+        const number = NUMBER.test(value.trim()) ? Number(value) : Number.NaN;
+        return Number.isFinite(number) && test(number) ? number : reportSubstituted(ctx, slot, expected, value, written);
+      }
+      return typeof value === 'number' && Number.isFinite(value) && test(value) ? value : reportType(ctx, slot, expected);
+    },
+  );
 }
 
 /** An integer ≥ 1. */
@@ -135,14 +141,17 @@ export const readNonNegativeNumber = numberReader('a non-negative number', { min
 
 /** One of a fixed set of strings (a `${NAME}` substituted first); a near miss gets a "did you mean" hint. */
 export function oneOfReader<const T extends string>(values: readonly T[]): Reader<T> {
-  return reader((scope) => scope.orVariable({ enum: [...values] }), (ctx, slot) => {
-    const { value, written, failed } = interpolatedScalar(ctx, slot);
-    if (failed === true) return undefined;
-    if (typeof value === 'string' && (values as readonly string[]).includes(value)) return value as T;
-    const hint = typeof value === 'string' ? didYouMean(value, values) : undefined;
-    if (written !== undefined && typeof value === 'string') return reportSubstituted(ctx, slot, `one of ${values.join(', ')}`, value, written, hint);
-    return reportType(ctx, slot, `one of ${values.join(', ')}`, hint);
-  });
+  return reader(
+    (scope) => scope.orVariable({ enum: [...values] }),
+    (ctx, slot) => {
+      const { value, written, failed } = interpolatedScalar(ctx, slot);
+      if (failed === true) return undefined;
+      if (typeof value === 'string' && (values as readonly string[]).includes(value)) return value as T;
+      const hint = typeof value === 'string' ? didYouMean(value, values) : undefined;
+      if (written !== undefined && typeof value === 'string') return reportSubstituted(ctx, slot, `one of ${values.join(', ')}`, value, written, hint);
+      return reportType(ctx, slot, `one of ${values.join(', ')}`, hint);
+    },
+  );
 }
 
 /** The items of a list, each read with `item`; bad items are reported and left out. */
@@ -170,20 +179,25 @@ export function listReader<T>(item: Reader<T>, options: { nonEmpty?: boolean } =
  */
 export function uniqueListReader<T extends string>(item: Reader<T>, what: string, onItem?: (ctx: ReadContext, name: T, slot: Slot) => void): Reader<T[]> {
   const list = listReader(item);
-  return reader((scope) => ({ ...list.schema(scope), uniqueItems: true }), (ctx, slot) => {
-    const seen = new Set<string>();
-    return listReader<T>(reader(item.schema, (c, s) => {
-      const name = item(c, s);
-      if (name === undefined) return undefined;
-      if (seen.has(name)) {
-        c.report(s, `duplicate ${what} "${name}" in ${slot.path}`);
-        return undefined;
-      }
-      seen.add(name);
-      onItem?.(c, name, s);
-      return name;
-    }))(ctx, slot);
-  });
+  return reader(
+    (scope) => ({ ...list.schema(scope), uniqueItems: true }),
+    (ctx, slot) => {
+      const seen = new Set<string>();
+      return listReader<T>(
+        reader(item.schema, (c, s) => {
+          const name = item(c, s);
+          if (name === undefined) return undefined;
+          if (seen.has(name)) {
+            c.report(s, `duplicate ${what} "${name}" in ${slot.path}`);
+            return undefined;
+          }
+          seen.add(name);
+          onItem?.(c, name, s);
+          return name;
+        }),
+      )(ctx, slot);
+    },
+  );
 }
 
 /**
@@ -239,7 +253,8 @@ export const readJson: Reader<unknown> = reader({}, (ctx, slot) => {
   const node = slot.node;
   if (node === null) return null;
   if (isScalar(node)) return typeof node.value === 'string' ? ctx.interpolate(node.value, slot) : node.value;
-  if (isSeq(node)) return node.items.map((child, index) => readJson(ctx, { path: childPath(slot.path, index), node: ctx.source.resolve(child as Node | null) }));
+  if (isSeq(node))
+    return node.items.map((child, index) => readJson(ctx, { path: childPath(slot.path, index), node: ctx.source.resolve(child as Node | null) }));
   const entries = readEntries(ctx, slot);
   if (entries === undefined) return undefined;
   return Object.fromEntries(entries.map((entry) => [entry.key, readJson(ctx, entry.slot)]));
@@ -256,7 +271,10 @@ export const readJsonSchema: Reader<Record<string, unknown>> = reader({ type: 'o
   try {
     sharedSchemaValidator().compile(value as Record<string, unknown>);
   } catch (error) {
-    ctx.report(slot, `${slot.path} is not a valid JSON Schema: ${error instanceof Error ? error.message.replace(/^invalid JSON Schema: /, '') : String(error)}`);
+    ctx.report(
+      slot,
+      `${slot.path} is not a valid JSON Schema: ${error instanceof Error ? error.message.replace(/^invalid JSON Schema: /, '') : String(error)}`,
+    );
     return undefined;
   }
   return value as Record<string, unknown>;

@@ -28,7 +28,11 @@ export async function loadGuardrailModule(file: string): Promise<GuardrailModule
   if (fallback !== undefined) {
     for (const [index, value] of (Array.isArray(fallback) ? fallback : [fallback]).entries()) {
       const problem = guardrailProblem(value);
-      if (problem !== undefined) return { ok: false, problem: `${Array.isArray(fallback) ? `item ${index} of the default export` : 'the default export'} is not a valid guardrail: ${problem}` };
+      if (problem !== undefined)
+        return {
+          ok: false,
+          problem: `${Array.isArray(fallback) ? `item ${index} of the default export` : 'the default export'} is not a valid guardrail: ${problem}`,
+        };
       if (!guardrails.includes(value as InputGuardrail)) guardrails.push(value as InputGuardrail);
     }
   }
@@ -38,6 +42,7 @@ export async function loadGuardrailModule(file: string): Promise<GuardrailModule
     if (problem !== undefined) return { ok: false, problem: `export "${name}" is not a valid guardrail: ${problem}` };
     if (!guardrails.includes(value as InputGuardrail)) guardrails.push(value as InputGuardrail);
   }
-  if (guardrails.length === 0) return { ok: false, problem: 'exports no guardrail', hint: 'export default { name, check(input) { … } }, or export guardrails by name' };
+  if (guardrails.length === 0)
+    return { ok: false, problem: 'exports no guardrail', hint: 'export default { name, check(input) { … } }, or export guardrails by name' };
   return { ok: true, guardrails };
 }

@@ -47,7 +47,9 @@ export class GuardrailRegistry {
     try {
       return factory.create(settings);
     } catch (error) {
-      throw new TroupeError(GuardrailErrorCode.InvalidSettings, `guardrail ${name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new TroupeError(GuardrailErrorCode.InvalidSettings, `guardrail ${name}: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
     }
   }
 }
@@ -72,7 +74,12 @@ export function defaultGuardrailRegistry(): GuardrailRegistry {
       settings: {
         anyOf: [
           PATTERNS,
-          { type: 'object', properties: { patterns: PATTERNS, ignoreCase: { type: 'boolean' }, reason: { type: 'string' } }, required: ['patterns'], additionalProperties: false },
+          {
+            type: 'object',
+            properties: { patterns: PATTERNS, ignoreCase: { type: 'boolean' }, reason: { type: 'string' } },
+            required: ['patterns'],
+            additionalProperties: false,
+          },
         ],
       },
       create: (settings) => {

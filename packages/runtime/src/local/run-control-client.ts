@@ -52,7 +52,8 @@ class Connection implements RunControlConnection {
     socket.on('error', () => socket.destroy());
     socket.on('close', () => {
       this.#end(undefined);
-      for (const waiter of this.#answers.splice(0)) waiter.reject(new TroupeError(RunControlErrorCode.Closed, 'the process running the run closed the connection'));
+      for (const waiter of this.#answers.splice(0))
+        waiter.reject(new TroupeError(RunControlErrorCode.Closed, 'the process running the run closed the connection'));
     });
     readLines(socket, MAX_CONTROL_LINE, (line) => this.#receive(line));
   }

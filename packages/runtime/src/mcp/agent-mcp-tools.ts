@@ -19,7 +19,8 @@ export function mcpToolsOf(agent: AgentConfig, hub: McpHub | undefined): Tool[] 
   try {
     return hub.select(selectors);
   } catch (error) {
-    if (error instanceof McpAdapterError) throw new McpAdapterError(error.code as McpErrorCode, `agent "${agent.name}": ${error.message}`, { cause: error, data: error.data });
+    if (error instanceof McpAdapterError)
+      throw new McpAdapterError(error.code as McpErrorCode, `agent "${agent.name}": ${error.message}`, { cause: error, data: error.data });
     throw error;
   }
 }

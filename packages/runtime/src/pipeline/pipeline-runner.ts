@@ -1,4 +1,4 @@
-import { childPath, toErrorInfo, TroupeError, type AgentPath, type ErrorInfo, } from '@troupe/core';
+import { childPath, toErrorInfo, TroupeError, type AgentPath, type ErrorInfo } from '@troupe/core';
 import type { MapStepConfig, PipelineConfig, PipelineStepConfig } from '../config/graph-config.js';
 import type { PipelineContext } from './pipeline-context.js';
 import { runStepActor } from './step-actor.js';
@@ -46,7 +46,11 @@ export async function runPipeline(pipeline: PipelineConfig, input: unknown, cont
       outcome = { output: null, error: info };
       if (step.continueOnError !== true || context.signal.aborted) {
         steps[step.id] = outcome;
-        return { output: null, steps, error: { code: PipelineErrorCode.StepFailed, message: `step ${step.id} failed: ${info.message}`, data: { step: step.id, cause: info } } };
+        return {
+          output: null,
+          steps,
+          error: { code: PipelineErrorCode.StepFailed, message: `step ${step.id} failed: ${info.message}`, data: { step: step.id, cause: info } },
+        };
       }
     }
     steps[step.id] = outcome;

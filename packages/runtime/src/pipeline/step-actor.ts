@@ -1,6 +1,16 @@
 import {
-  addUsage, DEFAULT_OUTPUT_RETRIES, emptyUsage, jsonInstruction, parseJsonOutput, retryInstruction, toErrorInfo, TroupeError, type AgentPath, type AgentResult,
-  type SchemaValidator, type Usage,
+  addUsage,
+  DEFAULT_OUTPUT_RETRIES,
+  emptyUsage,
+  jsonInstruction,
+  parseJsonOutput,
+  retryInstruction,
+  toErrorInfo,
+  TroupeError,
+  type AgentPath,
+  type AgentResult,
+  type SchemaValidator,
+  type Usage,
 } from '@troupe/core';
 import type { StepOutputConfig } from '../config/graph-config.js';
 import type { ChildOutcome, ChildRecord } from '../store/run-store.js';
@@ -44,7 +54,12 @@ export async function runStepActor(step: StepActorSpec, input: string, path: Age
   try {
     ended = await converse(step, input, path, context, { attach, spent });
   } catch (error) {
-    const failure: ChildOutcome = { stopReason: context.signal.aborted ? 'aborted' : 'error', text: '', error: toErrorInfo(error, PipelineErrorCode.StepFailed), usage: spent.usage };
+    const failure: ChildOutcome = {
+      stopReason: context.signal.aborted ? 'aborted' : 'error',
+      text: '',
+      error: toErrorInfo(error, PipelineErrorCode.StepFailed),
+      usage: spent.usage,
+    };
     await store.saveChild(runId, { ...record, outcome: failure });
     throw error;
   }
@@ -67,7 +82,13 @@ function replay(step: StepActorSpec, outcome: ChildOutcome, validator: SchemaVal
 }
 
 /** Runs the actor to the step's output; while its JSON reply is not acceptable, asks it again. */
-async function converse(step: StepActorSpec, input: string, path: AgentPath, context: PipelineContext, options: { attach: boolean; spent: { usage: Usage } }): Promise<{ output: unknown; outcome: ChildOutcome }> {
+async function converse(
+  step: StepActorSpec,
+  input: string,
+  path: AgentPath,
+  context: PipelineContext,
+  options: { attach: boolean; spent: { usage: Usage } },
+): Promise<{ output: unknown; outcome: ChildOutcome }> {
   const { output } = step;
   const { spent } = options;
   const run = async (begin: Begin): Promise<AgentResult> => {
@@ -75,16 +96,21 @@ async function converse(step: StepActorSpec, input: string, path: AgentPath, con
     spent.usage = addUsage(spent.usage, result.usage);
     return checked(step.agent, path, result);
   };
-  const ended = (result: AgentResult, value: unknown, text: string): { output: unknown; outcome: ChildOutcome } => ({ output: value, outcome: { stopReason: result.stopReason, text, usage: spent.usage } });
+  const ended = (result: AgentResult, value: unknown, text: string): { output: unknown; outcome: ChildOutcome } => ({
+    output: value,
+    outcome: { stopReason: result.stopReason, text, usage: spent.usage },
+  });
   const prompt = output === undefined ? input : input + jsonInstruction(output.schema);
   // An actor that is not hosted (its process ended before it checkpointed) starts again.
-  let result = (options.attach ? await run({ kind: 'attach' }).catch(unlessFailed) : undefined) ?? (await run({ kind: 'spawn', agent: step.agent, input: prompt }));
+  let result =
+    (options.attach ? await run({ kind: 'attach' }).catch(unlessFailed) : undefined) ?? (await run({ kind: 'spawn', agent: step.agent, input: prompt }));
   if (output === undefined) return ended(result, result.text, result.text);
   const attempts = 1 + (output.retries ?? DEFAULT_OUTPUT_RETRIES);
   for (let attempt = 1; ; attempt++) {
     const parsed = parseJsonOutput(result.text, output.schema, context.validator);
     if (parsed.ok) return ended(result, parsed.value, JSON.stringify(parsed.value));
-    if (attempt === attempts) throw new TroupeError(PipelineErrorCode.InvalidOutput, `${step.agent} gave no acceptable JSON after ${attempts} attempts: ${parsed.problem}`);
+    if (attempt === attempts)
+      throw new TroupeError(PipelineErrorCode.InvalidOutput, `${step.agent} gave no acceptable JSON after ${attempts} attempts: ${parsed.problem}`);
     result = await run({ kind: 'prompt', input: retryInstruction(parsed.problem).trim() });
   }
 }
@@ -109,7 +135,8 @@ function checked(agent: string, path: AgentPath, result: AgentResult): AgentResu
 async function runActor(path: AgentPath, begin: Begin, context: PipelineContext): Promise<AgentResult> {
   const { transport, runId, signal, sessionId } = context;
   if (signal.aborted) throw new StepActorFailed('aborted', 'the pipeline was aborted');
-  if (begin.kind === 'spawn') await transport.spawn({ runId, path, agent: begin.agent, input: begin.input, depth: depthOf(path), ...(sessionId === undefined ? {} : { sessionId }) });
+  if (begin.kind === 'spawn')
+    await transport.spawn({ runId, path, agent: begin.agent, input: begin.input, depth: depthOf(path), ...(sessionId === undefined ? {} : { sessionId }) });
   else if (begin.kind === 'prompt') await transport.control(runId, path, { type: 'prompt', input: begin.input });
   const abort = (): void => void transport.control(runId, path, { type: 'abort' }).catch(() => undefined);
   signal.addEventListener('abort', abort, { once: true });

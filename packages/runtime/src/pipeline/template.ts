@@ -15,7 +15,10 @@ const EXPRESSION = /\{\{\s*([^}]+?)\s*\}\}/g;
 export function lookup(expression: string, scope: TemplateScope): unknown {
   const [head, ...rest] = expression.split('.');
   if (head === undefined || !(head in scope) || (head !== 'input' && head !== 'steps' && head !== 'item' && head !== 'index')) {
-    throw new TroupeError(PipelineErrorCode.Template, `unknown template name "${head ?? ''}" in {{${expression}}} (use input, steps.<id>.output, item or index)`);
+    throw new TroupeError(
+      PipelineErrorCode.Template,
+      `unknown template name "${head ?? ''}" in {{${expression}}} (use input, steps.<id>.output, item or index)`,
+    );
   }
   let value: unknown = scope[head];
   let path = head;

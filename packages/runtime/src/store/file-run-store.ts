@@ -35,7 +35,10 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
   /** Queues `op` after the run's earlier writes; a failed write does not block later ones. */
   const chain = (id: RunId, op: () => Promise<void>): Promise<void> => {
     const next = (chains.get(id) ?? Promise.resolve()).then(op);
-    chains.set(id, next.catch(() => undefined));
+    chains.set(
+      id,
+      next.catch(() => undefined),
+    );
     return next;
   };
   const writeJson = async (file: string, value: unknown): Promise<void> => {
@@ -127,7 +130,10 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
         throw error;
       }
-      return text.split('\n').filter((line) => line.length > 0).map((line) => JSON.parse(line) as AgentEvent);
+      return text
+        .split('\n')
+        .filter((line) => line.length > 0)
+        .map((line) => JSON.parse(line) as AgentEvent);
     },
     saveCheckpoint: (id, { head, from, added }) =>
       chain(id, async () => {
@@ -148,7 +154,11 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
         const { historyLength, ...head } = (await readJson<AgentSnapshot & { historyLength: number }>(join(runDir(id), 'snapshots', name))) ?? {};
         const text = await readFile(join(runDir(id), 'messages', name.replace(/\.json$/, '.jsonl')), 'utf8').catch(() => '');
         // Lines past the head's length were appended by a checkpoint whose head never landed.
-        const messages = text.split('\n').filter((line) => line.length > 0).slice(0, historyLength).map((line) => JSON.parse(line) as Message);
+        const messages = text
+          .split('\n')
+          .filter((line) => line.length > 0)
+          .slice(0, historyLength)
+          .map((line) => JSON.parse(line) as Message);
         snapshots.push(parseAgentSnapshot(withHistory(head as AgentSnapshot, messages)));
       }
       return snapshots;

@@ -74,7 +74,11 @@ export class ActorHost {
   /** Builds and starts the actor `request` asks for; its tools reach other actors through `transport`. */
   host(request: SpawnRequest, transport: Transport): HostedActor {
     if (this.#closed) throw new TroupeError(TransportErrorCode.Closed, 'the transport is closed');
-    const options = { ...this.#options.factory(request, transport), path: request.path, ...(request.sessionId === undefined ? {} : { sessionId: request.sessionId }) };
+    const options = {
+      ...this.#options.factory(request, transport),
+      path: request.path,
+      ...(request.sessionId === undefined ? {} : { sessionId: request.sessionId }),
+    };
     const agent = request.snapshot === undefined ? new Agent(options) : Agent.restore(request.snapshot, options);
     const slot: Slot = { request, agent, due: false, saved: Promise.resolve(), counted: false, queued: undefined, started: Promise.resolve() };
     let run = this.#runs.get(request.runId);

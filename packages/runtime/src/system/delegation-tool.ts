@@ -104,7 +104,8 @@ export function createDelegationTool(child: { name: string; description?: string
         // the parent be restored before its turn is checkpointed, the child's own snapshot or
         // record still has the outcome (Runtime.resume records it from there). A transport that
         // keeps results answers a restored parent itself, so there it is not written at all.
-        if (context.transport.keepsResults !== true) context.store.saveChild(runId, { ...current, outcome }).catch((error: unknown) => context.onError?.(error));
+        if (context.transport.keepsResults !== true)
+          context.store.saveChild(runId, { ...current, outcome }).catch((error: unknown) => context.onError?.(error));
         return { ...outcome, path: current.path };
       }
 
@@ -133,7 +134,8 @@ export function outcomeOf(result: AgentResult): ChildOutcome {
 function toToolResult(name: string, path: AgentPath, outcome: ChildOutcome): ToolResult {
   const failed = outcome.stopReason === 'error' || outcome.stopReason === 'aborted';
   let text = outcome.text;
-  if (failed) text = `${name} ${outcome.stopReason === 'aborted' ? 'was aborted' : 'failed'}: ${outcome.error?.message ?? 'no reason given'}${text === '' ? '' : `\n\nIts last words: ${text}`}`;
+  if (failed)
+    text = `${name} ${outcome.stopReason === 'aborted' ? 'was aborted' : 'failed'}: ${outcome.error?.message ?? 'no reason given'}${text === '' ? '' : `\n\nIts last words: ${text}`}`;
   else if (text === '') text = `${name} finished (${outcome.stopReason}) without a text answer.`;
   return { content: text, isError: failed, details: { path, stopReason: outcome.stopReason, usage: outcome.usage } };
 }

@@ -1,6 +1,16 @@
 import {
-  addUsage, emptyUsage, TroupeError, type AgentEvent, type AgentPath, type AgentResult, type ErrorInfo, type PendingInput, type PermissionDecision,
-  type RunId, type RunStopReason, type Usage,
+  addUsage,
+  emptyUsage,
+  TroupeError,
+  type AgentEvent,
+  type AgentPath,
+  type AgentResult,
+  type ErrorInfo,
+  type PendingInput,
+  type PermissionDecision,
+  type RunId,
+  type RunStopReason,
+  type Usage,
 } from '@troupe/core';
 import type { StepOutcome } from '../pipeline/pipeline-runner.js';
 import type { Observable, Subscription } from 'rxjs';
@@ -174,15 +184,23 @@ export class RunHandle {
   }
 
   #target(kind: PendingInput['kind'], path: string | undefined, callId: string | undefined): AgentPath {
-    const candidates = this.waiting.filter((p) => p.input.kind === kind && (path === undefined || p.path === path) && (callId === undefined || p.input.callId === callId));
+    const candidates = this.waiting.filter(
+      (p) => p.input.kind === kind && (path === undefined || p.path === path) && (callId === undefined || p.input.callId === callId),
+    );
     const [first, ...others] = candidates;
     if (first === undefined) {
       const what = kind === 'question' ? 'an answer' : `a decision${callId === undefined ? '' : ` on ${callId}`}`;
       const waiting = this.waiting.map((p) => `${p.path} (${p.input.kind} ${p.input.callId})`).join(', ');
-      throw new TroupeError(RunErrorCode.NotWaiting, `no actor of run ${this.id}${path === undefined ? '' : ` at ${path}`} is waiting for ${what}${waiting === '' ? '' : `; waiting: ${waiting}`}`);
+      throw new TroupeError(
+        RunErrorCode.NotWaiting,
+        `no actor of run ${this.id}${path === undefined ? '' : ` at ${path}`} is waiting for ${what}${waiting === '' ? '' : `; waiting: ${waiting}`}`,
+      );
     }
     if (others.length > 0) {
-      throw new TroupeError(RunErrorCode.Ambiguous, `several actors are waiting for ${kind === 'question' ? 'an answer' : 'a decision'}: ${candidates.map((p) => p.path).join(', ')}; say which path`);
+      throw new TroupeError(
+        RunErrorCode.Ambiguous,
+        `several actors are waiting for ${kind === 'question' ? 'an answer' : 'a decision'}: ${candidates.map((p) => p.path).join(', ')}; say which path`,
+      );
     }
     return first.path;
   }

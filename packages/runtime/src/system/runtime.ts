@@ -1,6 +1,18 @@
 import {
-  createRunId, createSessionId, isSnapshotActive, parseAgentPath, sharedSchemaValidator, systemClock, toErrorInfo, TroupeError, type AgentPath, type AgentResult,
-  type Clock, type RunId, type SchemaValidator, type Usage,
+  createRunId,
+  createSessionId,
+  isSnapshotActive,
+  parseAgentPath,
+  sharedSchemaValidator,
+  systemClock,
+  toErrorInfo,
+  TroupeError,
+  type AgentPath,
+  type AgentResult,
+  type Clock,
+  type RunId,
+  type SchemaValidator,
+  type Usage,
 } from '@troupe/core';
 import type { PipelineContext } from '../pipeline/pipeline-context.js';
 import { runPipeline, type PipelineResult } from '../pipeline/pipeline-runner.js';
@@ -80,7 +92,13 @@ export class Runtime {
     const parts: TransportParts = {
       store: this.store,
       // One tool registry for every actor, not one per spawned agent.
-      factory: graphActorFactory(this.graph, { ...build, store: this.store, sleep, tools: build.tools ?? defaultToolRegistry(), ...(onError === undefined ? {} : { onError }) }),
+      factory: graphActorFactory(this.graph, {
+        ...build,
+        store: this.store,
+        sleep,
+        tools: build.tools ?? defaultToolRegistry(),
+        ...(onError === undefined ? {} : { onError }),
+      }),
       concurrency: (agent) => this.graph.agents[agent]?.concurrency,
     };
     if (typeof transport === 'function') this.transport = transport(parts);
@@ -102,15 +120,22 @@ export class Runtime {
     if (pipeline !== undefined) {
       const controller = new AbortController();
       const handle = this.#handle(id, path, [], () => Promise.resolve(controller.abort()));
-      handle.result = this.#finishPipeline(handle, this.store.createRun(record).then(() => this.#runPipeline(pipeline, input, id, sessionId, controller.signal)), controller.signal);
+      handle.result = this.#finishPipeline(
+        handle,
+        this.store.createRun(record).then(() => this.#runPipeline(pipeline, input, id, sessionId, controller.signal)),
+        controller.signal,
+      );
       return handle;
     }
     const handle = this.#handle(id, path);
-    handle.result = this.#finish(handle, (async () => {
-      await this.store.createRun(record);
-      await this.transport.spawn({ runId: id, path, agent: entry, input, depth: 0, sessionId });
-      return this.transport.result(id, path);
-    })());
+    handle.result = this.#finish(
+      handle,
+      (async () => {
+        await this.store.createRun(record);
+        await this.transport.spawn({ runId: id, path, agent: entry, input, depth: 0, sessionId });
+        return this.transport.result(id, path);
+      })(),
+    );
     return handle;
   }
 
@@ -168,11 +193,22 @@ export class Runtime {
       return handle;
     }
     const fresh = !byPath.has(entry) && (stranded === undefined || stranded.has(entry));
-    handle.result = this.#finish(handle, (async () => {
-      // It never checkpointed: nothing it did is lost by starting it again.
-      if (fresh) await this.transport.spawn({ runId, path: entry, agent: record.entry, input: record.input, depth: 0, ...(record.sessionId === undefined ? {} : { sessionId: record.sessionId }) });
-      return this.transport.result(runId, entry);
-    })());
+    handle.result = this.#finish(
+      handle,
+      (async () => {
+        // It never checkpointed: nothing it did is lost by starting it again.
+        if (fresh)
+          await this.transport.spawn({
+            runId,
+            path: entry,
+            agent: record.entry,
+            input: record.input,
+            depth: 0,
+            ...(record.sessionId === undefined ? {} : { sessionId: record.sessionId }),
+          });
+        return this.transport.result(runId, entry);
+      })(),
+    );
     return handle;
   }
 
@@ -188,7 +224,14 @@ export class Runtime {
 
   /** Runs `pipeline` in run `runId`; its step actors are recorded in the store, so a resumed run goes on from them. */
   #runPipeline(pipeline: PipelineConfig, input: string, runId: RunId, sessionId: string | undefined, signal: AbortSignal): Promise<PipelineResult> {
-    const context: PipelineContext = { transport: this.transport, store: this.store, runId, root: parseAgentPath(pipeline.name), validator: this.#validator, signal };
+    const context: PipelineContext = {
+      transport: this.transport,
+      store: this.store,
+      runId,
+      root: parseAgentPath(pipeline.name),
+      validator: this.#validator,
+      signal,
+    };
     if (sessionId !== undefined) context.sessionId = sessionId;
     return runPipeline(pipeline, input, context);
   }
@@ -215,8 +258,11 @@ export class Runtime {
     const failed = outcome.error !== undefined;
     const status = failed ? (signal.aborted ? 'aborted' : 'failed') : 'done';
     const result: Omit<RunResult, 'runId' | 'usage'> = {
-      status, stopReason: failed ? (signal.aborted ? 'aborted' : 'error') : 'stop',
-      text: typeof outcome.output === 'string' ? outcome.output : JSON.stringify(outcome.output) ?? '', output: outcome.output, steps: outcome.steps,
+      status,
+      stopReason: failed ? (signal.aborted ? 'aborted' : 'error') : 'stop',
+      text: typeof outcome.output === 'string' ? outcome.output : (JSON.stringify(outcome.output) ?? ''),
+      output: outcome.output,
+      steps: outcome.steps,
     };
     if (outcome.error !== undefined) result.error = outcome.error;
     return this.#record(handle, result);

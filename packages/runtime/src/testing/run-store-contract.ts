@@ -9,7 +9,21 @@
  * (published under `@troupe/runtime/testing` for stores kept elsewhere, such as `@troupe/nats`'s;
  * it registers vitest suites).
  */
-import { Agent, createRunId, emptyUsage, parseAgentPath, userMessage, withHistory, type AgentCheckpoint, type AgentEvent, type AgentOptions, type AgentSnapshot, type Message, type RunId, type Tool } from '@troupe/core';
+import {
+  Agent,
+  createRunId,
+  emptyUsage,
+  parseAgentPath,
+  userMessage,
+  withHistory,
+  type AgentCheckpoint,
+  type AgentEvent,
+  type AgentOptions,
+  type AgentSnapshot,
+  type Message,
+  type RunId,
+  type Tool,
+} from '@troupe/core';
 import { createScriptedProvider, type ScriptStep } from '@troupe/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RunStoreErrorCode, type ChildRecord, type RunRecord, type RunStore } from '../index.js';
@@ -37,7 +51,10 @@ const record = (id: RunId, startedAt = 0): RunRecord => ({ id, entry: 'lead', in
 const checkpointOf = ({ mark: _mark, ...rest }: AgentCheckpoint): Omit<AgentCheckpoint, 'mark'> => rest;
 
 /** Runs a scripted agent, taking a checkpoint at every turn end and one at the end, as a transport does. */
-async function checkpointedRun(script: ScriptStep[], options: Partial<AgentOptions> & { prompts?: string[] } = {}): Promise<{ agent: Agent; checkpoints: AgentCheckpoint[] }> {
+async function checkpointedRun(
+  script: ScriptStep[],
+  options: Partial<AgentOptions> & { prompts?: string[] } = {},
+): Promise<{ agent: Agent; checkpoints: AgentCheckpoint[] }> {
   const { prompts = ['go'], ...agentOptions } = options;
   const agent = new Agent({ provider: createScriptedProvider(script, { chunkSize: 4 }), model: 'test', path: 'lead', ...agentOptions });
   const checkpoints: AgentCheckpoint[] = [];
@@ -87,7 +104,14 @@ export function runStoreContract(name: string, make: MakeRunStore): void {
         const [runId, other] = [newRunId(), newRunId()];
         await store.createRun(record(runId));
         await store.createRun(record(other));
-        const event = (id: RunId, seq: number, path = 'lead'): AgentEvent => ({ type: 'turn_start', turn: seq, runId: id, agentPath: parseAgentPath(path), seq, ts: seq });
+        const event = (id: RunId, seq: number, path = 'lead'): AgentEvent => ({
+          type: 'turn_start',
+          turn: seq,
+          runId: id,
+          agentPath: parseAgentPath(path),
+          seq,
+          ts: seq,
+        });
         const appended = Array.from({ length: 50 }, (_, i) => event(runId, i, i % 2 === 0 ? 'lead' : 'lead/researcher#2'));
         for (const e of appended) {
           store.appendEvent(e);
@@ -162,7 +186,12 @@ export function runStoreContract(name: string, make: MakeRunStore): void {
         const runId = newRunId();
         await store.createRun(record(runId));
         const child = (parent: string, toolCallId: string, task = 'look'): ChildRecord => ({
-          parent: parseAgentPath(parent), toolCallId, path: parseAgentPath(`${parent}/researcher#1`), agent: 'researcher', task, depth: 1,
+          parent: parseAgentPath(parent),
+          toolCallId,
+          path: parseAgentPath(`${parent}/researcher#1`),
+          agent: 'researcher',
+          task,
+          depth: 1,
         });
         await store.saveChild(runId, child('lead', 'call_1'));
         await store.saveChild(runId, child('lead', 'call_2'));
@@ -185,7 +214,14 @@ export function runStoreContract(name: string, make: MakeRunStore): void {
           await store.createRun(record(id));
           store.appendEvent({ type: 'turn_start', turn: 1, runId: id, agentPath: parseAgentPath('lead'), seq: 1, ts: 1 });
           for (const checkpoint of checkpoints) await store.saveCheckpoint(id, checkpointOf(checkpoint));
-          await store.saveChild(id, { parent: parseAgentPath('lead'), toolCallId: 'call_1', path: parseAgentPath('lead/researcher#1'), agent: 'researcher', task: 't', depth: 1 });
+          await store.saveChild(id, {
+            parent: parseAgentPath('lead'),
+            toolCallId: 'call_1',
+            path: parseAgentPath('lead/researcher#1'),
+            agent: 'researcher',
+            task: 't',
+            depth: 1,
+          });
           await store.flush(id);
         }
         await store.deleteRun(gone);
@@ -203,7 +239,14 @@ export function runStoreContract(name: string, make: MakeRunStore): void {
         const id = newRunId();
         await store.createRun(record(id));
         store.appendEvent({ type: 'turn_start', turn: 1, runId: id, agentPath: parseAgentPath('lead'), seq: 1, ts: 1 });
-        await store.saveChild(id, { parent: parseAgentPath('lead'), toolCallId: 'call_1', path: parseAgentPath('lead/researcher#1'), agent: 'researcher', task: 't', depth: 1 });
+        await store.saveChild(id, {
+          parent: parseAgentPath('lead'),
+          toolCallId: 'call_1',
+          path: parseAgentPath('lead/researcher#1'),
+          agent: 'researcher',
+          task: 't',
+          depth: 1,
+        });
         await store.deleteRun(id);
         await store.createRun(record(id, 5));
         await store.flush(id);

@@ -34,7 +34,11 @@ describe('agent placement', () => {
   it('is described by the published JSON Schema', () => {
     const schema = JSON.parse(readFileSync(new URL('../../schema/graph.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
     const validate = new SchemaValidator().compile(schema);
-    const withAgent = (agent: Record<string, unknown>): unknown => ({ version: 1, models: { m: { model: 'scripted' } }, agents: { a: { model: 'm', ...agent } } });
+    const withAgent = (agent: Record<string, unknown>): unknown => ({
+      version: 1,
+      models: { m: { model: 'scripted' } },
+      agents: { a: { model: 'm', ...agent } },
+    });
     expect(validate(withAgent({ placement: 'remote', concurrency: 3 }))).toEqual({ ok: true });
     expect(validate(withAgent({ placement: 'local' }))).toEqual({ ok: true });
     expect(validate(withAgent({ placement: 'worker' })).ok).toBe(false);

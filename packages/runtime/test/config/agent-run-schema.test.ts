@@ -17,7 +17,9 @@ import { defaultGuardrailRegistry } from '../../src/guardrails/guardrail-registr
 const file = fileURLToPath(new URL('./fixtures/guardrails/graph.yaml', import.meta.url));
 
 function graph(agent: string[], model: string[] = [], script = '[{ text: hi }]'): string {
-  return ['version: 1', 'models:', '  m:', '    model: scripted', `    script: ${script}`, ...model, 'agents:', '  a:', '    model: m', ...agent, ''].join('\n');
+  return ['version: 1', 'models:', '  m:', '    model: scripted', `    script: ${script}`, ...model, 'agents:', '  a:', '    model: m', ...agent, ''].join(
+    '\n',
+  );
 }
 
 async function problemsOf(text: string): Promise<string[]> {
@@ -46,12 +48,27 @@ describe('run settings in graph files', () => {
       { file, env: {} },
     );
     expect(loaded.agents['a']).toMatchObject({
-      retry: { maxRetries: 2, baseDelayMs: 100, maxDelayMs: 150 }, toolExecution: { mode: 'batched', size: 3 }, steeringMode: 'all', followUpMode: 'all',
-      outputSchema: { type: 'object', required: ['answer'] }, outputRetries: 3,
-      guardrails: [{ name: 'maxInputLength', settings: 100 }, { name: 'denyPatterns', settings: { patterns: ['secret'], ignoreCase: false } }],
+      retry: { maxRetries: 2, baseDelayMs: 100, maxDelayMs: 150 },
+      toolExecution: { mode: 'batched', size: 3 },
+      steeringMode: 'all',
+      followUpMode: 'all',
+      outputSchema: { type: 'object', required: ['answer'] },
+      outputRetries: 3,
+      guardrails: [
+        { name: 'maxInputLength', settings: 100 },
+        { name: 'denyPatterns', settings: { patterns: ['secret'], ignoreCase: false } },
+      ],
     });
     const options = agentOptionsFromConfig(loaded, 'a');
-    expect(options).toMatchObject({ thinking: 'xhigh', temperature: 0.2, topP: 0.9, toolExecution: { mode: 'batched', size: 3 }, steeringMode: 'all', followUpMode: 'all', outputRetries: 3 });
+    expect(options).toMatchObject({
+      thinking: 'xhigh',
+      temperature: 0.2,
+      topP: 0.9,
+      toolExecution: { mode: 'batched', size: 3 },
+      steeringMode: 'all',
+      followUpMode: 'all',
+      outputRetries: 3,
+    });
     expect(options.guardrails?.map((g) => g.name)).toEqual(['maxInputLength', 'denyPatterns']);
     // Two retries, the second capped at 150 ms; a third is not made.
     expect(options.retry?.delayFor(failure, 2)).toBeLessThanOrEqual(150);
@@ -61,7 +78,11 @@ describe('run settings in graph files', () => {
 
   it('change how the agent runs: guardrails reject or rewrite, the output schema gives the value', async () => {
     const loaded = await parseGraph(
-      graph(['    outputSchema: { type: object, required: [answer] }', '    guardrails: [{ denyPatterns: ["rm -rf"] }, { module: ./no-secrets.ts }]'], [], '[{ text: "{\\"answer\\": 42}" }]'),
+      graph(
+        ['    outputSchema: { type: object, required: [answer] }', '    guardrails: [{ denyPatterns: ["rm -rf"] }, { module: ./no-secrets.ts }]'],
+        [],
+        '[{ text: "{\\"answer\\": 42}" }]',
+      ),
       { file, env: {} },
     );
     const rejected = await createAgentFromConfig(loaded, 'a').prompt('please RM -RF /');
@@ -79,7 +100,10 @@ describe('run settings in graph files', () => {
     const registry = defaultGuardrailRegistry().register('onlyAscii', {
       description: 'rejects input that is not ASCII',
       settings: { type: 'boolean' },
-      create: (): InputGuardrail => ({ name: 'onlyAscii', check: ({ text }) => (/^[\x20-\x7e]*$/.test(text) ? undefined : { action: 'reject', reason: 'ASCII only' }) }),
+      create: (): InputGuardrail => ({
+        name: 'onlyAscii',
+        check: ({ text }) => (/^[\x20-\x7e]*$/.test(text) ? undefined : { action: 'reject', reason: 'ASCII only' }),
+      }),
     });
     const loaded = await parseGraph(graph(['    guardrails: [{ onlyAscii: true }]']), { file, env: {}, guardrails: registry });
     expect((await createAgentFromConfig(loaded, 'a', { guardrails: registry }).prompt('héllo')).stopReason).toBe('rejected');

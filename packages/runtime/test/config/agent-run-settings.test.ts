@@ -29,7 +29,10 @@ describe('an agent from a graph file', () => {
     expect(result.turns).toBe(50);
     expect(result.text).toBe('Maximum conversation iterations reached (50 model calls).');
 
-    const asking = createAgentFromConfig(await load('{ model: m, tools: [clock, write_file] }', '[{ toolCalls: [{ name: clock }, { name: write_file, arguments: { path: a, content: b } }] }]'), 'a');
+    const asking = createAgentFromConfig(
+      await load('{ model: m, tools: [clock, write_file] }', '[{ toolCalls: [{ name: clock }, { name: write_file, arguments: { path: a, content: b } }] }]'),
+      'a',
+    );
     const asked = new Promise((resolve) => asking.events$.subscribe((e) => e.type === 'permission_request' && resolve(e.toolName)));
     void asking.prompt('go');
     expect(await asked).toBe('write_file');
@@ -72,7 +75,11 @@ describe('an agent from a graph file', () => {
   it('is described by the published JSON Schema', () => {
     const schema = JSON.parse(readFileSync(new URL('../../schema/graph.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
     const validate = new SchemaValidator().compile(schema);
-    const withAgent = (agent: Record<string, unknown>): unknown => ({ version: 1, models: { m: { model: 'scripted' } }, agents: { a: { model: 'm', ...agent } } });
+    const withAgent = (agent: Record<string, unknown>): unknown => ({
+      version: 1,
+      models: { m: { model: 'scripted' } },
+      agents: { a: { model: 'm', ...agent } },
+    });
     expect(validate(withAgent({ limits: { maxTurns: 'unlimited' }, completion: 'task', stepDelayMs: 0 }))).toEqual({ ok: true });
     expect(validate(withAgent({ limits: { maxTurns: 'lots' } })).ok).toBe(false);
     expect(validate(withAgent({ completion: 'whenever' })).ok).toBe(false);

@@ -34,44 +34,32 @@ const cases: BadFile[] = [
   {
     name: 'a duplicate key',
     yaml: ['version: 1', ...MODELS, 'agents:', '  a: { model: demo }', '  a: { model: demo }'],
-    problems: [
-      'bad.yaml:8:3: Map keys must be unique',
-    ],
+    problems: ['bad.yaml:8:3: Map keys must be unique'],
   },
   {
     name: 'an empty file',
     yaml: ['# nothing here', ''],
-    problems: [
-      'bad.yaml:1:1: the file is empty (a graph file starts with "version: 1" and defines models and agents)',
-    ],
+    problems: ['bad.yaml:1:1: the file is empty (a graph file starts with "version: 1" and defines models and agents)'],
   },
   {
     name: 'a list at the top',
     yaml: ['- version: 1'],
-    problems: [
-      'bad.yaml:1:1: the top level must be a mapping, got a list',
-    ],
+    problems: ['bad.yaml:1:1: the top level must be a mapping, got a list'],
   },
   {
     name: 'a missing version',
     yaml: [...MODELS, 'agents:', '  a: { model: demo }'],
-    problems: [
-      'bad.yaml:1:1: missing required key "version" in the top level (add "version: 1" at the top of the file)',
-    ],
+    problems: ['bad.yaml:1:1: missing required key "version" in the top level (add "version: 1" at the top of the file)'],
   },
   {
     name: 'an unsupported version',
     yaml: ['version: 2', ...MODELS, 'agents:', '  a: { model: demo }'],
-    problems: [
-      'bad.yaml:1:10: unsupported version 2 (this troupe reads version 1)',
-    ],
+    problems: ['bad.yaml:1:10: unsupported version 2 (this troupe reads version 1)'],
   },
   {
     name: 'a version that is a string',
     yaml: ['version: "1"', ...MODELS, 'agents:', '  a: { model: demo }'],
-    problems: [
-      'bad.yaml:1:10: version must be the number 1, got string "1"',
-    ],
+    problems: ['bad.yaml:1:10: version must be the number 1, got string "1"'],
   },
   {
     name: 'a misspelled section',
@@ -85,13 +73,19 @@ const cases: BadFile[] = [
   {
     name: 'a delegate that is not an agent',
     yaml: ['version: 1', ...MODELS, 'agents:', '  a: { model: demo, delegates: [b] }'],
-    problems: [
-      'bad.yaml:7:33: unknown agent "b" in agents.a.delegates[0] (available agents: a)',
-    ],
+    problems: ['bad.yaml:7:33: unknown agent "b" in agents.a.delegates[0] (available agents: a)'],
   },
   {
     name: 'a bad placement and bad concurrencies',
-    yaml: ['version: 1', ...MODELS, 'agents:', '  a: { model: demo, placement: remot, concurrency: 0 }', '  b: { model: demo, placement: worker, concurrency: 1.5 }', '  c: { model: demo, concurrency: two }', 'entry: a'],
+    yaml: [
+      'version: 1',
+      ...MODELS,
+      'agents:',
+      '  a: { model: demo, placement: remot, concurrency: 0 }',
+      '  b: { model: demo, placement: worker, concurrency: 1.5 }',
+      '  c: { model: demo, concurrency: two }',
+      'entry: a',
+    ],
     problems: [
       'bad.yaml:7:32: agents.a.placement must be one of local, remote, got string "remot" (did you mean "remote"?)',
       'bad.yaml:7:52: agents.a.concurrency must be a positive integer, got number 0',
@@ -111,9 +105,7 @@ const cases: BadFile[] = [
   {
     name: 'an agent without a model',
     yaml: ['version: 1', ...MODELS, 'agents:', '  a:', '    system: hi'],
-    problems: [
-      'bad.yaml:7:3: missing required key "model" in agents.a (name one of the keys of "models")',
-    ],
+    problems: ['bad.yaml:7:3: missing required key "model" in agents.a (name one of the keys of "models")'],
   },
   {
     name: 'values of the wrong type',
@@ -142,9 +134,7 @@ const cases: BadFile[] = [
   {
     name: 'an empty agent',
     yaml: ['version: 1', ...MODELS, 'agents:', '  a:'],
-    problems: [
-      'bad.yaml:7:3: agents.a must be a mapping, got nothing',
-    ],
+    problems: ['bad.yaml:7:3: agents.a must be a mapping, got nothing'],
   },
   {
     name: 'unknown references',
@@ -160,27 +150,31 @@ const cases: BadFile[] = [
   {
     name: 'two agents and no entry',
     yaml: ['version: 1', ...MODELS, 'agents:', '  a: { model: demo }', '  b: { model: demo }'],
-    problems: [
-      'bad.yaml:1:1: missing required key "entry" in the top level (name the agent or pipeline to run: a, b)',
-    ],
+    problems: ['bad.yaml:1:1: missing required key "entry" in the top level (name the agent or pipeline to run: a, b)'],
   },
   {
     name: 'an invalid agent name',
     yaml: ['version: 1', ...MODELS, 'agents:', '  my agent: { model: demo }'],
-    problems: [
-      'bad.yaml:7:3: invalid agent name "my agent" (use letters, digits, "_", "-" and ".")',
-    ],
+    problems: ['bad.yaml:7:3: invalid agent name "my agent" (use letters, digits, "_", "-" and ".")'],
   },
   {
     name: 'a vendor model without its API key',
     yaml: ['version: 1', 'models:', '  gpt:', '    model: openai:gpt-4.1-mini', 'agents:', '  a: { model: gpt }'],
-    problems: [
-      'bad.yaml:4:12: the openai provider needs an API key: set OPENAI_API_KEY, or give apiKey in the model\'s options (apiKey: ${OPENAI_API_KEY})',
-    ],
+    problems: ["bad.yaml:4:12: the openai provider needs an API key: set OPENAI_API_KEY, or give apiKey in the model's options (apiKey: ${OPENAI_API_KEY})"],
   },
   {
     name: 'scripted models without a script, or with two',
-    yaml: ['version: 1', 'models:', '  none: { model: scripted }', '  both:', '    model: scripted', '    script: [{ text: hi }]', '    scriptFile: steps.yaml', 'agents:', '  a: { model: none }'],
+    yaml: [
+      'version: 1',
+      'models:',
+      '  none: { model: scripted }',
+      '  both:',
+      '    model: scripted',
+      '    script: [{ text: hi }]',
+      '    scriptFile: steps.yaml',
+      'agents:',
+      '  a: { model: none }',
+    ],
     files: { 'steps.yaml': '- text: hi\n' },
     problems: [
       'bad.yaml:3:3: the scripted model models.none needs "script" or "scriptFile" (list the replies it should play)',
@@ -189,7 +183,18 @@ const cases: BadFile[] = [
   },
   {
     name: 'bad inline steps',
-    yaml: ['version: 1', 'models:', '  demo:', '    model: scripted', '    script:', '      - toolCalls: [{ arguments: { x: 1 } }]', '      - error: { kind: rate_limit }', '      - texts: hi', 'agents:', '  a: { model: demo }'],
+    yaml: [
+      'version: 1',
+      'models:',
+      '  demo:',
+      '    model: scripted',
+      '    script:',
+      '      - toolCalls: [{ arguments: { x: 1 } }]',
+      '      - error: { kind: rate_limit }',
+      '      - texts: hi',
+      'agents:',
+      '  a: { model: demo }',
+    ],
     problems: [
       'bad.yaml:6:21: missing required key "name" in models.demo.script[0].toolCalls[0]',
       'bad.yaml:7:24: models.demo.script[1].error.kind must be one of rate_limited, overflow, auth, network, api, aborted, invalid_request, got string "rate_limit" (did you mean "rate_limited"?)',
@@ -199,9 +204,7 @@ const cases: BadFile[] = [
   {
     name: 'a missing script file',
     yaml: ['version: 1', 'models:', '  demo:', '    model: scripted', '    scriptFile: ./missing.yaml', 'agents:', '  a: { model: demo }'],
-    problems: [
-      'bad.yaml:5:17: cannot read script file "./missing.yaml": file not found (looked for missing.yaml)',
-    ],
+    problems: ['bad.yaml:5:17: cannot read script file "./missing.yaml": file not found (looked for missing.yaml)'],
   },
   {
     name: 'a script file with bad steps',
@@ -217,13 +220,19 @@ const cases: BadFile[] = [
     name: 'a script file with a syntax error',
     yaml: ['version: 1', 'models:', '  demo:', '    model: scripted', '    scriptFile: steps.yaml', 'agents:', '  a: { model: demo }'],
     files: { 'steps.yaml': '- text: "unclosed\n' },
-    problems: [
-      'steps.yaml:2:1: Missing closing "quote',
-    ],
+    problems: ['steps.yaml:2:1: Missing closing "quote'],
   },
   {
     name: 'unset environment variables',
-    yaml: ['version: 1', 'models:', '  demo:', '    model: ${MODEL}', '    script: [{ text: "Hello ${NAME}, ${GREETING:-hi}" }]', 'agents:', '  a: { model: demo, system: "You are ${ROLE} and ${ROLE}." }'],
+    yaml: [
+      'version: 1',
+      'models:',
+      '  demo:',
+      '    model: ${MODEL}',
+      '    script: [{ text: "Hello ${NAME}, ${GREETING:-hi}" }]',
+      'agents:',
+      '  a: { model: demo, system: "You are ${ROLE} and ${ROLE}." }',
+    ],
     env: { MODEL: 'scripted' },
     problems: [
       'bad.yaml:5:29: environment variable "NAME" is not set (set it, give a fallback with ${NAME:-value}, or write $${ for a literal ${)',
@@ -234,9 +243,7 @@ const cases: BadFile[] = [
   {
     name: 'an unset variable naming the model',
     yaml: ['version: 1', 'models:', '  demo:', '    model: ${MODEL}', '    script: [{ text: hi }]', 'agents:', '  a: { model: demo }'],
-    problems: [
-      'bad.yaml:4:12: environment variable "MODEL" is not set (set it, give a fallback with ${MODEL:-value}, or write $${ for a literal ${)',
-    ],
+    problems: ['bad.yaml:4:12: environment variable "MODEL" is not set (set it, give a fallback with ${MODEL:-value}, or write $${ for a literal ${)'],
   },
   {
     name: 'a malformed variable reference',
@@ -249,10 +256,7 @@ const cases: BadFile[] = [
   {
     name: 'empty sections',
     yaml: ['version: 1', 'models: {}', 'agents: {}'],
-    problems: [
-      'bad.yaml:2:9: models must not be empty',
-      'bad.yaml:3:9: agents must not be empty',
-    ],
+    problems: ['bad.yaml:2:9: models must not be empty', 'bad.yaml:3:9: agents must not be empty'],
   },
   {
     name: 'problems in every section at once, the graph file first',
@@ -268,7 +272,7 @@ const cases: BadFile[] = [
     files: { 'steps.yaml': '- text: [not, text]\n' },
     problems: [
       'bad.yaml:1:10: unsupported version 3 (this troupe reads version 1)',
-      'bad.yaml:4:17: the openai provider needs an API key: set OPENAI_API_KEY, or give apiKey in the model\'s options (apiKey: ${OPENAI_API_KEY})',
+      "bad.yaml:4:17: the openai provider needs an API key: set OPENAI_API_KEY, or give apiKey in the model's options (apiKey: ${OPENAI_API_KEY})",
       'bad.yaml:6:15: unknown model "gtp" in agents.a.model (did you mean "gpt"?)',
       'bad.yaml:6:35: unknown tool "shell" in agents.a.tools[1] (available tools: ask_user, bash, clock, echo, edit_file, list_files, read_file, search, send_update, task_complete, write_file)',
       'bad.yaml:6:63: agents.a.limits.maxTurns must be a positive integer or "unlimited", got number 0 (without maxTurns a run stops after 50 model calls)',

@@ -50,7 +50,9 @@ describe('context settings in graph files', () => {
   });
 
   it('reports every mistake at its position', async () => {
-    const text = yamlOf('{ model: main, compaction: { threshold: 1.5, strategies: [sumary, drop-oldest, drop-oldest], model: big, toolResultBudget: 10, keep: 3 } }');
+    const text = yamlOf(
+      '{ model: main, compaction: { threshold: 1.5, strategies: [sumary, drop-oldest, drop-oldest], model: big, toolResultBudget: 10, keep: 3 } }',
+    );
     expect(await problemsOf(text)).toEqual([
       'bad.yaml:7:51: agents.worker.compaction.threshold must be a number greater than 0 and at most 1, got number 1.5',
       'bad.yaml:7:69: agents.worker.compaction.strategies[0] must be one of tool-results, summary, drop-oldest, got string "sumary" (did you mean "summary"?)',
@@ -64,7 +66,14 @@ describe('context settings in graph files', () => {
   });
 
   it('reports a context window that is not a positive integer', async () => {
-    const text = ['version: 1', 'models:', '  main: { model: scripted, contextWindow: 0.5, script: [{ text: hi }] }', 'agents:', '  worker: { model: main }', ''].join('\n');
+    const text = [
+      'version: 1',
+      'models:',
+      '  main: { model: scripted, contextWindow: 0.5, script: [{ text: hi }] }',
+      'agents:',
+      '  worker: { model: main }',
+      '',
+    ].join('\n');
     expect(await problemsOf(text)).toEqual(['bad.yaml:3:43: models.main.contextWindow must be a positive integer, got number 0.5']);
     expect(validate(parse(text)).ok).toBe(false);
   });

@@ -13,7 +13,17 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { AGENT_RUN_FIELDS, type RETRY_FIELDS } from '../../src/config/agent-run-schema.js';
 import { AGENT_FIELDS, type LIMITS_FIELDS } from '../../src/config/agent-schema.js';
 import type { COMPACTION_FIELDS } from '../../src/config/compaction-schema.js';
-import type { AgentConfig, AgentStepConfig, CompactionConfig, GraphConfig, MapStepConfig, ModelOptions, ParallelStepConfig, RetryConfig, StepOutputConfig } from '../../src/config/graph-config.js';
+import type {
+  AgentConfig,
+  AgentStepConfig,
+  CompactionConfig,
+  GraphConfig,
+  MapStepConfig,
+  ModelOptions,
+  ParallelStepConfig,
+  RetryConfig,
+  StepOutputConfig,
+} from '../../src/config/graph-config.js';
 import { GRAPH_FIELDS } from '../../src/config/graph-schema.js';
 import type { MCP_SERVER_FIELDS } from '../../src/config/mcp-server-schema.js';
 import type { CACHE_FIELDS } from '../../src/config/model-options-schema.js';
@@ -30,7 +40,9 @@ type KeysOf<T> = T extends unknown ? keyof T : never;
 describe('config types and readers', () => {
   it('agree on agents and their sections', () => {
     // An agent entry reads `system` into `systemPrompt` and splits `tools`; the other keys are the type's.
-    expectTypeOf<Omit<Read<typeof AGENT_FIELDS>, 'system' | 'tools'>>().toEqualTypeOf<Partial<Omit<AgentConfig, 'name' | 'systemPrompt' | 'tools' | 'mcpTools' | 'toolSettings' | 'toolModules'>>>();
+    expectTypeOf<Omit<Read<typeof AGENT_FIELDS>, 'system' | 'tools'>>().toEqualTypeOf<
+      Partial<Omit<AgentConfig, 'name' | 'systemPrompt' | 'tools' | 'mcpTools' | 'toolSettings' | 'toolModules'>>
+    >();
     expectTypeOf<Read<typeof AGENT_FIELDS>['system']>().toEqualTypeOf<AgentConfig['systemPrompt']>();
     expectTypeOf<Read<typeof LIMITS_FIELDS>>().toEqualTypeOf<Limits>();
     expectTypeOf<Read<typeof RETRY_FIELDS>>().toEqualTypeOf<RetryConfig>();
@@ -62,7 +74,9 @@ describe('config types and readers', () => {
     expectTypeOf<Read<typeof PARALLEL_STEP_FIELDS>['parallel']>().toEqualTypeOf<ParallelStepConfig['steps'] | undefined>();
     // The loader adds `file` and the modules' code; `models` is read as drafts, then resolved.
     expectTypeOf<keyof typeof GRAPH_FIELDS>().toEqualTypeOf<Exclude<keyof GraphConfig, 'file' | 'moduleTools' | 'moduleGuardrails'>>();
-    expectTypeOf<Pick<Read<typeof GRAPH_FIELDS>, 'version' | 'agents' | 'mcpServers' | 'pipelines' | 'entry'>>().toEqualTypeOf<Partial<Pick<GraphConfig, 'version' | 'agents' | 'mcpServers' | 'pipelines' | 'entry'>>>();
+    expectTypeOf<Pick<Read<typeof GRAPH_FIELDS>, 'version' | 'agents' | 'mcpServers' | 'pipelines' | 'entry'>>().toEqualTypeOf<
+      Partial<Pick<GraphConfig, 'version' | 'agents' | 'mcpServers' | 'pipelines' | 'entry'>>
+    >();
     expect(Object.keys(GRAPH_FIELDS)).toEqual(['version', 'models', 'agents', 'entry', 'mcpServers', 'pipelines']);
   });
 });

@@ -47,7 +47,9 @@ describe('graph JSON Schema', () => {
   it('rejects typos, wrong types and unknown step shapes', () => {
     const base = { version: 1, models: { m: { model: 'scripted' } }, agents: { a: { model: 'm' } } };
     expect(validate(base)).toEqual({ ok: true });
-    expect(validate({ ...base, agents: { a: { model: 'm', tools: ['clock', { module: './tools/weather.ts' }, { bash: { timeoutMs: 5 } }] } } })).toEqual({ ok: true });
+    expect(validate({ ...base, agents: { a: { model: 'm', tools: ['clock', { module: './tools/weather.ts' }, { bash: { timeoutMs: 5 } }] } } })).toEqual({
+      ok: true,
+    });
     expect(validate({ ...base, agents: { a: { model: 'm', sytem: 'x' } } }).ok).toBe(false);
     expect(validate({ ...base, agents: { a: { model: 'm', limits: { maxTurns: 'ten' } } } }).ok).toBe(false);
     // A variable stands for a number or a boolean: the loader converts it.
@@ -65,13 +67,30 @@ describe('graph JSON Schema', () => {
   it('accepts the run settings and rejects their typos', () => {
     const base = { version: 1, models: { m: { model: 'scripted', thinking: 'xhigh', temperature: 0.3, topP: 0.9 } } };
     const agent = {
-      model: 'm', retry: { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 5000 }, toolExecution: { mode: 'batched', size: 2 }, steeringMode: 'all', followUpMode: 'one-at-a-time',
-      outputSchema: { type: 'object' }, outputRetries: 2, completion: 'task',
-      guardrails: [{ maxInputLength: 4000 }, { denyPatterns: ['rm -rf'] }, { denyPatterns: { patterns: ['x'], ignoreCase: false, reason: 'no' } }, { module: './guards/pii.ts' }],
+      model: 'm',
+      retry: { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 5000 },
+      toolExecution: { mode: 'batched', size: 2 },
+      steeringMode: 'all',
+      followUpMode: 'one-at-a-time',
+      outputSchema: { type: 'object' },
+      outputRetries: 2,
+      completion: 'task',
+      guardrails: [
+        { maxInputLength: 4000 },
+        { denyPatterns: ['rm -rf'] },
+        { denyPatterns: { patterns: ['x'], ignoreCase: false, reason: 'no' } },
+        { module: './guards/pii.ts' },
+      ],
     };
     expect(validate({ ...base, agents: { a: agent } })).toEqual({ ok: true });
     expect(validate({ ...base, agents: { a: { ...agent, toolExecution: 'sequential' } } })).toEqual({ ok: true });
-    for (const bad of [{ toolExecution: 'serial' }, { steeringMode: 'some' }, { guardrails: [{ maxInputLenght: 4 }] }, { guardrails: [{ denyPatterns: [] }] }, { retry: { tries: 2 } }]) {
+    for (const bad of [
+      { toolExecution: 'serial' },
+      { steeringMode: 'some' },
+      { guardrails: [{ maxInputLenght: 4 }] },
+      { guardrails: [{ denyPatterns: [] }] },
+      { retry: { tries: 2 } },
+    ]) {
       expect(validate({ ...base, agents: { a: { model: 'm', ...bad } } }).ok).toBe(false);
     }
     expect(validate({ ...base, models: { m: { model: 'scripted', topP: 0 } }, agents: { a: { model: 'm' } } }).ok).toBe(false);

@@ -92,7 +92,9 @@ describe('loadGraphFile', () => {
 });
 
 describe('the entry option', () => {
-  const twoAgents = ['version: 1', 'models:', '  m: { model: scripted, script: [{ text: hi }] }', 'agents:', '  a: { model: m }', '  b: { model: m }', ''].join('\n');
+  const twoAgents = ['version: 1', 'models:', '  m: { model: scripted, script: [{ text: hi }] }', 'agents:', '  a: { model: m }', '  b: { model: m }', ''].join(
+    '\n',
+  );
 
   it('overrides the entry, so a file with several agents need not name one', async () => {
     const graph = await parseGraph(twoAgents, { file: 'two.yaml', env: {}, entry: 'b' });

@@ -55,8 +55,12 @@ describe('missing API keys', () => {
   it('keep other problems as problems', async () => {
     const warnings: GraphProblem[] = [];
     const bad = FILE.replace('helper: { model: claude }', 'helper: { model: claud }');
-    const error: unknown = await parseGraph(bad, { file: 'g.yaml', env: {}, onMissingKey: (problem) => warnings.push(problem) }).catch((thrown: unknown) => thrown);
-    expect((error as GraphFileError).problems.map(formatGraphProblem)).toEqual(['g.yaml:13:20: unknown model "claud" in agents.helper.model (did you mean "claude"?)']);
+    const error: unknown = await parseGraph(bad, { file: 'g.yaml', env: {}, onMissingKey: (problem) => warnings.push(problem) }).catch(
+      (thrown: unknown) => thrown,
+    );
+    expect((error as GraphFileError).problems.map(formatGraphProblem)).toEqual([
+      'g.yaml:13:20: unknown model "claud" in agents.helper.model (did you mean "claude"?)',
+    ]);
     expect(warnings).toHaveLength(5);
   });
 
@@ -70,7 +74,9 @@ describe('missing API keys', () => {
 
 describe('an unknown entry', () => {
   it('suggests the closest agent', async () => {
-    const error: unknown = await parseGraph(FILE, { file: 'g.yaml', env: {}, onMissingKey: () => undefined, entry: 'helpr' }).catch((thrown: unknown) => thrown);
+    const error: unknown = await parseGraph(FILE, { file: 'g.yaml', env: {}, onMissingKey: () => undefined, entry: 'helpr' }).catch(
+      (thrown: unknown) => thrown,
+    );
     expect(error).toBeInstanceOf(UnknownAgentError);
     expect((error as Error).message).toBe('unknown agent "helpr" (did you mean "helper"?): available agents: lead, helper');
   });

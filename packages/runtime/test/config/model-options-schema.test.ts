@@ -45,7 +45,14 @@ describe('vendor models in graph files', () => {
     expect(graph.models['m']).toEqual({
       name: 'm',
       spec: { provider: 'anthropic', model: 'claude-sonnet-4-5' },
-      options: { apiKey: 'sk-ant-from-env', baseUrl: 'http://127.0.0.1:9999', headers: { 'x-team': 'blue' }, thinking: 'medium', maxTokens: 2048, cache: { message: 'last', ttl: '1h' } },
+      options: {
+        apiKey: 'sk-ant-from-env',
+        baseUrl: 'http://127.0.0.1:9999',
+        headers: { 'x-team': 'blue' },
+        thinking: 'medium',
+        maxTokens: 2048,
+        cache: { message: 'last', ttl: '1h' },
+      },
       contextWindow: 200_000,
     });
     const options = agentOptionsFromConfig(graph, 'a', { env: {} });
@@ -59,7 +66,10 @@ describe('vendor models in graph files', () => {
     const graph = await parseGraph(['version: 1', 'models:', '  m: { model: "ollama:qwen3:8b" }', ...AGENTS].join('\n'), { file: 'g.yaml', env: {} });
     expect(graph.models['m']).toEqual({ name: 'm', spec: { provider: 'ollama', model: 'qwen3:8b' } });
     expect(agentOptionsFromConfig(graph, 'a').provider.name).toBe('ollama');
-    const openai = await parseGraph(['version: 1', 'models:', '  m: { model: "openai:gpt-4.1-mini" }', ...AGENTS].join('\n'), { file: 'g.yaml', env: { OPENAI_API_KEY: 'sk-x' } });
+    const openai = await parseGraph(['version: 1', 'models:', '  m: { model: "openai:gpt-4.1-mini" }', ...AGENTS].join('\n'), {
+      file: 'g.yaml',
+      env: { OPENAI_API_KEY: 'sk-x' },
+    });
     expect(openai.models['m']?.contextWindow).toBe(1_047_576);
   });
 

@@ -12,7 +12,17 @@ import { OVERRIDE_MODEL, withModelOverride } from '../../src/config/model-overri
 import { UnknownAgentError } from '../../src/config/unknown-agent-error.js';
 
 const graph = await parseGraph(
-  ['version: 1', 'models:', '  local:', '    model: ollama:qwen3', '    baseUrl: http://127.0.0.1:9/v1', '    thinking: low', 'agents:', '  a: { model: local }', ''].join('\n'),
+  [
+    'version: 1',
+    'models:',
+    '  local:',
+    '    model: ollama:qwen3',
+    '    baseUrl: http://127.0.0.1:9/v1',
+    '    thinking: low',
+    'agents:',
+    '  a: { model: local }',
+    '',
+  ].join('\n'),
   { file: 'g.yaml', env: {} },
 );
 
@@ -20,13 +30,19 @@ describe('withModelOverride', () => {
   it('keeps the options for the same provider', () => {
     const next = withModelOverride(graph, 'ollama:llama3');
     expect(next.agents['a']?.model).toBe(OVERRIDE_MODEL);
-    expect(next.models[OVERRIDE_MODEL]).toEqual({ name: OVERRIDE_MODEL, spec: { provider: 'ollama', model: 'llama3' }, options: { baseUrl: 'http://127.0.0.1:9/v1', thinking: 'low' } });
+    expect(next.models[OVERRIDE_MODEL]).toEqual({
+      name: OVERRIDE_MODEL,
+      spec: { provider: 'ollama', model: 'llama3' },
+      options: { baseUrl: 'http://127.0.0.1:9/v1', thinking: 'low' },
+    });
     expect(graph.agents['a']?.model).toBe('local');
   });
 
   it('starts from defaults for another provider', () => {
     expect(withModelOverride(graph, 'anthropic:claude-sonnet-4-5').models[OVERRIDE_MODEL]).toEqual({
-      name: OVERRIDE_MODEL, spec: { provider: 'anthropic', model: 'claude-sonnet-4-5' }, contextWindow: 200_000,
+      name: OVERRIDE_MODEL,
+      spec: { provider: 'anthropic', model: 'claude-sonnet-4-5' },
+      contextWindow: 200_000,
     });
   });
 

@@ -13,7 +13,15 @@ import { createReadState, ReadContext } from '../../src/config/read-context.js';
 import { definition, entryReader, reader, type Reader } from '../../src/config/reader.js';
 import { SchemaScope } from '../../src/config/schema-scope.js';
 import {
-  listReader, numberReader, oneOfReader, readNonNegativeInteger, readNonNegativeNumber, readPositiveInteger, readPositiveNumber, readString, recordReader,
+  listReader,
+  numberReader,
+  oneOfReader,
+  readNonNegativeInteger,
+  readNonNegativeNumber,
+  readPositiveInteger,
+  readPositiveNumber,
+  readString,
+  recordReader,
 } from '../../src/config/yaml-readers.js';
 import { YamlSource } from '../../src/config/yaml-source.js';
 
@@ -27,7 +35,10 @@ function readYaml<T>(read: Reader<T>, text: string): { value: T | undefined; pro
 describe('reader schemas', () => {
   it('accept exactly the numbers their readers accept', () => {
     const readers = {
-      readPositiveInteger, readNonNegativeInteger, readPositiveNumber, readNonNegativeNumber,
+      readPositiveInteger,
+      readNonNegativeInteger,
+      readPositiveNumber,
+      readNonNegativeNumber,
       topP: numberReader('a number above 0 and at most 1', { exclusiveMinimum: 0, maximum: 1 }),
       temperature: numberReader('a number from 0 to 2', { minimum: 0, maximum: 2 }),
     };
@@ -53,7 +64,10 @@ describe('reader schemas', () => {
     expect(read.schema(new SchemaScope())).toEqual({
       type: 'object',
       required: ['name'],
-      properties: { name: { type: 'string', description: 'The name.' }, size: { anyOf: [{ type: 'integer', minimum: 1 }, { $ref: '#/definitions/variable' }], default: 1 } },
+      properties: {
+        name: { type: 'string', description: 'The name.' },
+        size: { anyOf: [{ type: 'integer', minimum: 1 }, { $ref: '#/definitions/variable' }], default: 1 },
+      },
       additionalProperties: false,
     });
   });
@@ -62,7 +76,12 @@ describe('reader schemas', () => {
     const scope = new SchemaScope();
     expect(listReader(readString, { nonEmpty: true }).schema(scope)).toEqual({ type: 'array', items: { type: 'string' }, minItems: 1 });
     const named = entryReader(readString.schema, (ctx, entry) => readString(ctx, entry.slot), { keys: { type: 'string', pattern: '^[a-z]+$' } });
-    expect(recordReader(named, { nonEmpty: true }).schema(scope)).toEqual({ type: 'object', minProperties: 1, propertyNames: { type: 'string', pattern: '^[a-z]+$' }, additionalProperties: { type: 'string' } });
+    expect(recordReader(named, { nonEmpty: true }).schema(scope)).toEqual({
+      type: 'object',
+      minProperties: 1,
+      propertyNames: { type: 'string', pattern: '^[a-z]+$' },
+      additionalProperties: { type: 'string' },
+    });
   });
 
   it('build a named definition once, and refuse two owners of one name', () => {

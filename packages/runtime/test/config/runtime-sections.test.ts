@@ -51,8 +51,13 @@ describe('graph files: delegation and pipelines', () => {
       { kind: 'agent', id: 'outline', agent: 'lead', input: 'Outline {{input}}', output: { schema: { type: 'array' }, retries: 2 } },
       { kind: 'map', id: 'parts', over: '{{steps.outline.output}}', agent: 'researcher', input: '{{item}}', concurrency: 2 },
       {
-        kind: 'parallel', id: 'review', continueOnError: true,
-        steps: [{ kind: 'agent', id: 'a', agent: 'lead', input: '{{steps.parts.output}}' }, { kind: 'agent', id: 'b', agent: 'researcher', input: '{{input}}' }],
+        kind: 'parallel',
+        id: 'review',
+        continueOnError: true,
+        steps: [
+          { kind: 'agent', id: 'a', agent: 'lead', input: '{{steps.parts.output}}' },
+          { kind: 'agent', id: 'b', agent: 'researcher', input: '{{input}}' },
+        ],
       },
     ]);
   });

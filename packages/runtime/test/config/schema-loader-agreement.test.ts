@@ -34,7 +34,12 @@ function dataOf(text: string): unknown {
 
 /** The loader's problems with a graph, `[]` when it loads; keys missing from the env are not problems here. */
 async function loaderProblems(graph: CorpusGraph): Promise<string[]> {
-  const options = { file: graph.file ?? 'g.yaml', env: graph.env ?? {}, onMissingKey: () => undefined, ...(graph.entry === undefined ? {} : { entry: graph.entry }) };
+  const options = {
+    file: graph.file ?? 'g.yaml',
+    env: graph.env ?? {},
+    onMissingKey: () => undefined,
+    ...(graph.entry === undefined ? {} : { entry: graph.entry }),
+  };
   try {
     await parseGraph(graph.text, options);
     return [];
@@ -51,7 +56,11 @@ const scriptFixtures = { valid: ['steps.yaml'], invalid: ['bad-steps.yaml'] };
 describe('the loader and the published schema', () => {
   it('cover every YAML fixture between them', () => {
     const listed = [...graphFixtures, ...scriptFixtures.valid, ...scriptFixtures.invalid].sort();
-    expect(readdirSync(fixtures).filter((name) => name.endsWith('.yaml')).sort()).toEqual(listed);
+    expect(
+      readdirSync(fixtures)
+        .filter((name) => name.endsWith('.yaml'))
+        .sort(),
+    ).toEqual(listed);
   });
 
   it.each(examples)('both accept apps/examples/%s', async (name) => {
@@ -80,7 +89,11 @@ describe('the loader and the published schema', () => {
   it('both accept the valid script fixture and reject the bad one', async () => {
     for (const name of scriptFixtures.valid) expect(validateScript(dataOf(readFileSync(join(fixtures, name), 'utf8')))).toEqual({ ok: true });
     for (const name of scriptFixtures.invalid) expect(validateScript(dataOf(readFileSync(join(fixtures, name), 'utf8'))).ok).toBe(false);
-    const withScript = (name: string): CorpusGraph => ({ name, file: join(fixtures, 'graph.yaml'), text: `version: 1\nmodels:\n  m: { model: scripted, scriptFile: ./${name} }\nagents:\n  a: { model: m }\n` });
+    const withScript = (name: string): CorpusGraph => ({
+      name,
+      file: join(fixtures, 'graph.yaml'),
+      text: `version: 1\nmodels:\n  m: { model: scripted, scriptFile: ./${name} }\nagents:\n  a: { model: m }\n`,
+    });
     for (const name of scriptFixtures.valid) expect(await loaderProblems(withScript(name))).toEqual([]);
     for (const name of scriptFixtures.invalid) expect((await loaderProblems(withScript(name))).length).toBeGreaterThan(0);
   });

@@ -17,11 +17,31 @@ import { parseGraph } from '../../src/config/load-graph.js';
 const file = fileURLToPath(new URL('./fixtures/tool-modules/graph.yaml', import.meta.url));
 
 function graphWith(tools: string, script = '[{ text: hi }]', more: string[] = []): string {
-  return ['version: 1', 'models:', '  m:', '    model: scripted', `    script: ${script}`, 'agents:', '  a:', '    model: m', `    tools: ${tools}`, ...more, ''].join('\n');
+  return [
+    'version: 1',
+    'models:',
+    '  m:',
+    '    model: scripted',
+    `    script: ${script}`,
+    'agents:',
+    '  a:',
+    '    model: m',
+    `    tools: ${tools}`,
+    ...more,
+    '',
+  ].join('\n');
 }
 
 function toolContext(): ToolContext {
-  return { toolCallId: 'call_1', runId: 'run_1' as RunId, agentPath: 'a' as AgentPath, sessionId: 'ses_1', signal: new AbortController().signal, update: () => undefined, progress: () => undefined };
+  return {
+    toolCallId: 'call_1',
+    runId: 'run_1' as RunId,
+    agentPath: 'a' as AgentPath,
+    sessionId: 'ses_1',
+    signal: new AbortController().signal,
+    update: () => undefined,
+    progress: () => undefined,
+  };
 }
 
 async function problemsOf(text: string): Promise<string[]> {
@@ -34,7 +54,10 @@ describe('tool modules', () => {
   it('loads a TypeScript default export made with defineTool, and an agent of the graph calls it', async () => {
     const script = '[{ toolCalls: [{ name: weather, arguments: { city: Oslo } }] }, { text: "{{lastToolResult}}" }]';
     const graph = await parseGraph(graphWith('[clock, { module: ./weather.ts }]', script), { file, env: {} });
-    expect(graph.agents['a']).toMatchObject({ tools: ['clock', 'weather'], toolModules: [fileURLToPath(new URL('./fixtures/tool-modules/weather.ts', import.meta.url))] });
+    expect(graph.agents['a']).toMatchObject({
+      tools: ['clock', 'weather'],
+      toolModules: [fileURLToPath(new URL('./fixtures/tool-modules/weather.ts', import.meta.url))],
+    });
     expect(graph.moduleTools?.['weather']).toMatchObject({ name: 'weather', readOnly: true, parameters: { type: 'object', required: ['city'] } });
 
     const result = await createAgentFromConfig(graph, 'a').prompt('How cold is Oslo?');
@@ -43,7 +66,10 @@ describe('tool modules', () => {
 
   it('takes named tools and a default list from JavaScript, ignores other exports, and lets permissions name them', async () => {
     const script = '[{ toolCalls: [{ name: to_celsius, arguments: { fahrenheit: 212 } }] }, { text: "{{lastToolResult}}" }]';
-    const graph = await parseGraph(graphWith('[{ module: ./units.mjs }]', script, ['    permissions: { mode: ask, tools: { to_celsius: allow } }']), { file, env: {} });
+    const graph = await parseGraph(graphWith('[{ module: ./units.mjs }]', script, ['    permissions: { mode: ask, tools: { to_celsius: allow } }']), {
+      file,
+      env: {},
+    });
     expect(graph.agents['a']?.tools).toEqual(['to_fahrenheit', 'to_celsius']);
     // to_celsius is allowed without asking: the run does not wait for a user.
     const result = await createAgentFromConfig(graph, 'a').prompt('212 °F?');
@@ -73,15 +99,51 @@ describe('tool modules', () => {
   });
 
   it.each([
-    ['a missing file', '[{ module: ./nope.ts }]', /^graph\.yaml:9:23: tool module \.\/nope\.ts: file not found \(looked for \/.*\/tool-modules\/nope\.ts; the path is relative to the graph file\)$/],
-    ['a file that is not code', '[{ module: ./notes.json }]', /^graph\.yaml:9:23: tool module \.\/notes\.json: is not a TypeScript or JavaScript file \(name a \.ts, \.mts, \.cts, \.js, \.mjs or \.cjs file\)$/],
-    ['a module that throws while loading', '[{ module: ./throws.ts }]', /^graph\.yaml:9:23: tool module \.\/throws\.ts: failed to load: WEATHER_API_KEY is not set \(at line \d+, column \d+\)$/],
-    ['a module that does not compile', '[{ module: ./syntax.mts }]', /^graph\.yaml:9:23: tool module \.\/syntax\.mts: failed to load: Transform failed with 1 error:; .*syntax\.m?ts:2:13: ERROR: Expected identifier but found "="$/],
-    ['a module that exports no tool', '[{ module: ./no-tool.ts }]', /^graph\.yaml:9:23: tool module \.\/no-tool\.ts: exports no tool \(export default defineTool\(\{ … \}\) with defineTool from @troupe\/tools, or export tools by name\)$/],
-    ['a default export without execute', '[{ module: ./no-execute.ts }]', /^graph\.yaml:9:23: tool module \.\/no-execute\.ts: the default export is not a valid tool: weather has no "execute" function$/],
-    ['a named tool with bad parameters', '[{ module: ./bad-parameters.js }]', /^graph\.yaml:9:23: tool module \.\/bad-parameters\.js: export "lookup" is not a valid tool: the "parameters" of lookup are not a JSON Schema with type "object"$/],
-    ['a factory instead of a tool', '[{ module: ./factory.js }]', /^graph\.yaml:9:23: tool module \.\/factory\.js: the default export is not a valid tool: it is a function \(export the tool itself, not a function that makes one\)$/],
-    ['a tool named like a built-in tool', '[{ module: ./clock.ts }]', /^graph\.yaml:9:23: tool "clock" of \.\/clock\.ts has the name of a built-in tool \(rename it\)$/],
+    [
+      'a missing file',
+      '[{ module: ./nope.ts }]',
+      /^graph\.yaml:9:23: tool module \.\/nope\.ts: file not found \(looked for \/.*\/tool-modules\/nope\.ts; the path is relative to the graph file\)$/,
+    ],
+    [
+      'a file that is not code',
+      '[{ module: ./notes.json }]',
+      /^graph\.yaml:9:23: tool module \.\/notes\.json: is not a TypeScript or JavaScript file \(name a \.ts, \.mts, \.cts, \.js, \.mjs or \.cjs file\)$/,
+    ],
+    [
+      'a module that throws while loading',
+      '[{ module: ./throws.ts }]',
+      /^graph\.yaml:9:23: tool module \.\/throws\.ts: failed to load: WEATHER_API_KEY is not set \(at line \d+, column \d+\)$/,
+    ],
+    [
+      'a module that does not compile',
+      '[{ module: ./syntax.mts }]',
+      /^graph\.yaml:9:23: tool module \.\/syntax\.mts: failed to load: Transform failed with 1 error:; .*syntax\.m?ts:2:13: ERROR: Expected identifier but found "="$/,
+    ],
+    [
+      'a module that exports no tool',
+      '[{ module: ./no-tool.ts }]',
+      /^graph\.yaml:9:23: tool module \.\/no-tool\.ts: exports no tool \(export default defineTool\(\{ … \}\) with defineTool from @troupe\/tools, or export tools by name\)$/,
+    ],
+    [
+      'a default export without execute',
+      '[{ module: ./no-execute.ts }]',
+      /^graph\.yaml:9:23: tool module \.\/no-execute\.ts: the default export is not a valid tool: weather has no "execute" function$/,
+    ],
+    [
+      'a named tool with bad parameters',
+      '[{ module: ./bad-parameters.js }]',
+      /^graph\.yaml:9:23: tool module \.\/bad-parameters\.js: export "lookup" is not a valid tool: the "parameters" of lookup are not a JSON Schema with type "object"$/,
+    ],
+    [
+      'a factory instead of a tool',
+      '[{ module: ./factory.js }]',
+      /^graph\.yaml:9:23: tool module \.\/factory\.js: the default export is not a valid tool: it is a function \(export the tool itself, not a function that makes one\)$/,
+    ],
+    [
+      'a tool named like a built-in tool',
+      '[{ module: ./clock.ts }]',
+      /^graph\.yaml:9:23: tool "clock" of \.\/clock\.ts has the name of a built-in tool \(rename it\)$/,
+    ],
   ])('reports %s at the module path', async (_name, tools, expected) => {
     const problems = await problemsOf(graphWith(tools));
     expect(problems).toHaveLength(1);

@@ -61,7 +61,15 @@ describe('tools and MCP servers in graph files', () => {
     );
     expect(graph.mcpServers).toEqual({
       github: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'], env: { GITHUB_TOKEN: 't0k' }, cwd: '/project/servers' },
-      remote: { type: 'http', url: 'https://mcp.example.com/mcp', headers: { 'X-Team': 'troupe' }, bearerToken: 't0k', toolPrefix: 'r_', timeoutMs: 5000, trustAnnotations: true },
+      remote: {
+        type: 'http',
+        url: 'https://mcp.example.com/mcp',
+        headers: { 'X-Team': 'troupe' },
+        bearerToken: 't0k',
+        toolPrefix: 'r_',
+        timeoutMs: 5000,
+        trustAnnotations: true,
+      },
     });
     expect(graph.agents['coder']).toMatchObject({
       tools: ['read_file', 'bash'],

@@ -10,7 +10,16 @@ import { GraphFileError } from '../../src/config/graph-file-error.js';
 import { parseGraph } from '../../src/config/load-graph.js';
 
 const graph = (...agent: string[]): string =>
-  ['version: 1', 'models:', '  m: { model: scripted, script: [{ text: hi }] }', 'agents:', '  a:', '    model: m', ...agent.map((line) => `    ${line}`), ''].join('\n');
+  [
+    'version: 1',
+    'models:',
+    '  m: { model: scripted, script: [{ text: hi }] }',
+    'agents:',
+    '  a:',
+    '    model: m',
+    ...agent.map((line) => `    ${line}`),
+    '',
+  ].join('\n');
 
 async function problems(text: string, env: Record<string, string>): Promise<string[]> {
   try {
@@ -69,6 +78,8 @@ describe('typed ${NAME} references', () => {
   });
 
   it('still rejects a literal string where a number belongs', async () => {
-    expect(await problems(graph('limits: { maxTurns: "5" }'), {})).toEqual(['7:25: agents.a.limits.maxTurns must be a positive integer or "unlimited", got string "5"']);
+    expect(await problems(graph('limits: { maxTurns: "5" }'), {})).toEqual([
+      '7:25: agents.a.limits.maxTurns must be a positive integer or "unlimited", got string "5"',
+    ]);
   });
 });

@@ -33,7 +33,9 @@ const holdTool: ToolFactory = {
   }),
 };
 const tools = createToolRegistry({ factories: [holdTool] });
-const graph = testGraph({ holder: { tools: ['hold'], permissions: { mode: 'allow' }, script: [{ toolCalls: [{ name: 'hold' }] }, { text: 'After: {{lastToolResult}}' }] } });
+const graph = testGraph({
+  holder: { tools: ['hold'], permissions: { mode: 'allow' }, script: [{ toolCalls: [{ name: 'hold' }] }, { text: 'After: {{lastToolResult}}' }] },
+});
 
 /** Starts a run of the holder under `runsDir`, serving its control socket; resolves once its tool runs. */
 async function holding(runsDir: string): Promise<{ run: RunHandle; runDir: string; events: AgentEvent[] }> {
@@ -90,7 +92,10 @@ describe('the control socket of a run', () => {
   it('answers a malformed request with the reason', async () => {
     const { run, runDir } = await holding(mkdtempSync(join(tmpdir(), 'troupe-ctl-')));
     const control = await connectRunControl(runDir);
-    expect(await control!.request({ type: 'steer', message: ' ' })).toEqual({ ok: false, error: { code: 'bad_request', message: 'a steer needs a non-empty message' } });
+    expect(await control!.request({ type: 'steer', message: ' ' })).toEqual({
+      ok: false,
+      error: { code: 'bad_request', message: 'a steer needs a non-empty message' },
+    });
     control!.close();
     await run.abort();
     await run.result;

@@ -22,7 +22,10 @@ import { connectMcpServers, createGraphMcpHub } from '../../src/mcp/graph-mcp.js
 
 const require = createRequire(import.meta.url);
 const manifest = require.resolve('@modelcontextprotocol/server-everything/package.json');
-const everything = join(dirname(manifest), (JSON.parse(readFileSync(manifest, 'utf8')) as { bin: Record<string, string> }).bin['mcp-server-everything'] as string);
+const everything = join(
+  dirname(manifest),
+  (JSON.parse(readFileSync(manifest, 'utf8')) as { bin: Record<string, string> }).bin['mcp-server-everything'] as string,
+);
 
 let dir: string;
 const hubs: McpHub[] = [];
@@ -60,7 +63,12 @@ describe('an agent with MCP and built-in tools', { timeout: 30_000 }, () => {
     const hub = createMcpHub({ ev: { command: process.execPath, args: [everything, 'stdio'] } }, { closeGraceMs: 500 });
     hubs.push(hub);
     const provider = createScriptedProvider(BOTH_IN_ONE_TURN);
-    const agent = new Agent({ provider, model: 'test', tools: [...(await hub.tools(['ev.echo'])), createReadFileTool({ workspace: dir })], permissions: { mode: 'allow' } });
+    const agent = new Agent({
+      provider,
+      model: 'test',
+      tools: [...(await hub.tools(['ev.echo'])), createReadFileTool({ workspace: dir })],
+      permissions: { mode: 'allow' },
+    });
     try {
       const result = await agent.prompt('What do we know?');
       expect(result.stopReason).toBe('stop');
@@ -124,10 +132,14 @@ describe('an agent with MCP and built-in tools', { timeout: 30_000 }, () => {
       ].join('\n'),
       { file: join(dir, 'graph.yaml'), env: {} },
     );
-    expect(() => agentOptionsFromConfig(graph, 'a')).toThrow(expect.objectContaining({ code: 'mcp_unavailable', message: expect.stringMatching(/^agent "a" uses MCP tools \(ev\.ecko\)/) }));
+    expect(() => agentOptionsFromConfig(graph, 'a')).toThrow(
+      expect.objectContaining({ code: 'mcp_unavailable', message: expect.stringMatching(/^agent "a" uses MCP tools \(ev\.ecko\)/) }),
+    );
     const hub = createGraphMcpHub(graph, { closeGraceMs: 500 });
     hubs.push(hub);
     expect(await connectMcpServers(graph, hub)).toEqual([]);
-    expect(() => agentOptionsFromConfig(graph, 'a', { mcp: hub })).toThrow(expect.objectContaining({ code: 'mcp_bad_selector', message: expect.stringMatching(/^agent "a": "ev.ecko": the MCP server "ev" has no tool "ecko"/) }));
+    expect(() => agentOptionsFromConfig(graph, 'a', { mcp: hub })).toThrow(
+      expect.objectContaining({ code: 'mcp_bad_selector', message: expect.stringMatching(/^agent "a": "ev.ecko": the MCP server "ev" has no tool "ecko"/) }),
+    );
   });
 });

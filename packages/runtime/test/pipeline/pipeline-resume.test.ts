@@ -18,7 +18,10 @@ function briefGraph(): GraphConfig {
   const graph = testGraph({
     // The first reply is not JSON: the step asks again, and only the second reply is its output.
     planner: { script: [{ text: 'Sure! Here are sections.' }, { text: '["intro","body"]' }] },
-    writer: { tools: ['ask_user'], script: [{ toolCalls: [{ name: 'ask_user', arguments: { question: 'Which tone?' } }] }, { text: 'A {{lastToolResult}} draft' }] },
+    writer: {
+      tools: ['ask_user'],
+      script: [{ toolCalls: [{ name: 'ask_user', arguments: { question: 'Which tone?' } }] }, { text: 'A {{lastToolResult}} draft' }],
+    },
     editor: { script: [{ text: 'polished' }] },
   });
   graph.pipelines = {
@@ -34,7 +37,6 @@ function briefGraph(): GraphConfig {
   graph.entry = 'brief';
   return graph;
 }
-
 
 /**
  * Runs `graph` on `input` in a first runtime over a file store until `waiting` actors wait, then
@@ -93,7 +95,10 @@ describe('resuming a pipeline run', () => {
   it('re-attaches to every waiting map item and replays a recorded failure', async () => {
     const graph = testGraph({
       broken: { script: [{ error: { kind: 'auth', message: 'no key' } }] },
-      writer: { tools: ['ask_user'], script: [{ toolCalls: [{ name: 'ask_user', arguments: { question: 'Which tone?' } }] }, { text: 'A {{lastToolResult}} draft' }] },
+      writer: {
+        tools: ['ask_user'],
+        script: [{ toolCalls: [{ name: 'ask_user', arguments: { question: 'Which tone?' } }] }, { text: 'A {{lastToolResult}} draft' }],
+      },
     });
     graph.pipelines = {
       flow: {

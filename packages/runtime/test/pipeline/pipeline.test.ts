@@ -37,7 +37,13 @@ describe('pipelines', () => {
     const events: AgentEvent[] = [];
     run.events$.subscribe((e) => events.push(e));
     const result = await run.result;
-    expect(result).toMatchObject({ status: 'done', stopReason: 'stop', text: 'polished', output: 'polished', steps: { draft: { output: 'draft about cats' }, edit: { output: 'polished' } } });
+    expect(result).toMatchObject({
+      status: 'done',
+      stopReason: 'stop',
+      text: 'polished',
+      output: 'polished',
+      steps: { draft: { output: 'draft about cats' }, edit: { output: 'polished' } },
+    });
     expect(starts(events)).toEqual(['flow/draft', 'flow/edit']);
     const editPrompt = events.find((e) => e.type === 'message_end' && e.agentPath === 'flow/edit' && e.role === 'user');
     expect(editPrompt).toMatchObject({ message: { content: 'Edit: draft about cats' } });
@@ -68,7 +74,9 @@ describe('pipelines', () => {
     );
     const result = await createRuntime({ graph }).run('cats').result;
     expect(result.status).toBe('failed');
-    expect(result.error?.message).toBe('step outline failed: planner gave no acceptable JSON after 2 attempts: it does not match the schema: (root): must NOT have fewer than 1 items');
+    expect(result.error?.message).toBe(
+      'step outline failed: planner gave no acceptable JSON after 2 attempts: it does not match the schema: (root): must NOT have fewer than 1 items',
+    );
   });
 
   it('accept JSON in a code fence and map over it with bounded concurrency', async () => {
@@ -102,10 +110,14 @@ describe('pipelines', () => {
       { critic: { script: [{ text: 'too long' }] }, checker: { script: [{ text: 'facts ok' }] } },
       {
         steps: [
-          { kind: 'parallel', id: 'review', steps: [
-            { kind: 'agent', id: 'style', agent: 'critic', input: 'Review {{input}}' },
-            { kind: 'agent', id: 'facts', agent: 'checker', input: 'Check {{input}}' },
-          ] },
+          {
+            kind: 'parallel',
+            id: 'review',
+            steps: [
+              { kind: 'agent', id: 'style', agent: 'critic', input: 'Review {{input}}' },
+              { kind: 'agent', id: 'facts', agent: 'checker', input: 'Check {{input}}' },
+            ],
+          },
         ],
       },
     );
@@ -115,14 +127,22 @@ describe('pipelines', () => {
 
   it('fail with the step id, or go on past a step that says continueOnError', async () => {
     const agents = { broken: { script: [{ error: { kind: 'auth' as const, message: 'no key' } }] }, fine: { script: [{ text: 'fine' }] } };
-    const failing = withPipeline(agents, { steps: [{ kind: 'agent', id: 'first', agent: 'broken', input: 'x' }, { kind: 'agent', id: 'second', agent: 'fine', input: 'y' }] });
+    const failing = withPipeline(agents, {
+      steps: [
+        { kind: 'agent', id: 'first', agent: 'broken', input: 'x' },
+        { kind: 'agent', id: 'second', agent: 'fine', input: 'y' },
+      ],
+    });
     const failed = await createRuntime({ graph: failing }).run('go').result;
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatchObject({ code: 'step_failed', message: 'step first failed: broken (flow/first) failed: no key', data: { step: 'first' } });
     expect(failed.steps?.['second']).toBeUndefined();
 
     const lenient = withPipeline(agents, {
-      steps: [{ kind: 'agent', id: 'first', agent: 'broken', input: 'x', continueOnError: true }, { kind: 'agent', id: 'second', agent: 'fine', input: 'after {{steps.first.output}}' }],
+      steps: [
+        { kind: 'agent', id: 'first', agent: 'broken', input: 'x', continueOnError: true },
+        { kind: 'agent', id: 'second', agent: 'fine', input: 'after {{steps.first.output}}' },
+      ],
     });
     const passed = await createRuntime({ graph: lenient }).run('go').result;
     expect(passed.status).toBe('done');
@@ -133,7 +153,18 @@ describe('pipelines', () => {
   it('abort every running step', async () => {
     const graph = withPipeline(
       { slow: { script: [{ text: 'late', delayMs: 60_000 }] } },
-      { steps: [{ kind: 'parallel', id: 'both', steps: [{ kind: 'agent', id: 'a', agent: 'slow', input: 'x' }, { kind: 'agent', id: 'b', agent: 'slow', input: 'y' }] }] },
+      {
+        steps: [
+          {
+            kind: 'parallel',
+            id: 'both',
+            steps: [
+              { kind: 'agent', id: 'a', agent: 'slow', input: 'x' },
+              { kind: 'agent', id: 'b', agent: 'slow', input: 'y' },
+            ],
+          },
+        ],
+      },
     );
     const clock = new SimulatedClock();
     const run = createRuntime({ graph, clock }).run('go');

@@ -10,7 +10,9 @@ const scope = { input: 'cats', steps: { outline: { output: ['a', 'b'] }, meta: {
 
 describe('templates', () => {
   it('fill in strings as they are and other values as JSON', () => {
-    expect(render('About {{input}}: {{ steps.outline.output }} / {{steps.meta.output.title}} #{{index}} {{item}}', scope)).toBe('About cats: ["a","b"] / On cats #1 b');
+    expect(render('About {{input}}: {{ steps.outline.output }} / {{steps.meta.output.title}} #{{index}} {{item}}', scope)).toBe(
+      'About cats: ["a","b"] / On cats #1 b',
+    );
     expect(lookup('steps.meta.output.tags.0', scope)).toBe('x');
   });
 

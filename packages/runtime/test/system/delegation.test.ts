@@ -30,7 +30,11 @@ describe('delegation', () => {
     const { status, result, usage } = await finished(run);
     expect(status).toBe('done');
     expect(result.text).toBe('Summary: the sky is blue');
-    expect(toolResults(result.messages)[0]).toMatchObject({ toolName: 'delegate_to_researcher', isError: false, details: { path: 'lead/researcher#1', stopReason: 'stop' } });
+    expect(toolResults(result.messages)[0]).toMatchObject({
+      toolName: 'delegate_to_researcher',
+      isError: false,
+      details: { path: 'lead/researcher#1', stopReason: 'stop' },
+    });
     // The child's events are part of the run, tagged with its path and the run's id.
     const childEvents = events.filter((e) => e.agentPath === 'lead/researcher#1');
     expect(childEvents.map((e) => e.type)).toContain('agent_end');
@@ -43,12 +47,18 @@ describe('delegation', () => {
   it('gives a delegated child its own default turn cap', async () => {
     const loop = Array.from({ length: 60 }, () => ({ toolCalls: [{ name: 'echo', arguments: { text: 'again' } }] }));
     const graph = testGraph({
-      lead: { delegates: ['looper'], limits: { maxTurns: Infinity }, script: [{ toolCalls: [delegate('looper', 'loop')] }, { text: 'Child said: {{lastToolResult}}' }] },
+      lead: {
+        delegates: ['looper'],
+        limits: { maxTurns: Infinity },
+        script: [{ toolCalls: [delegate('looper', 'loop')] }, { text: 'Child said: {{lastToolResult}}' }],
+      },
       looper: { tools: ['echo'], script: loop },
     });
     const runtime = createRuntime({ graph });
     const run = runtime.run('go');
-    const childEnd = new Promise<AgentEvent>((resolve) => run.events$.subscribe((e) => e.type === 'agent_end' && e.agentPath === 'lead/looper#1' && resolve(e)));
+    const childEnd = new Promise<AgentEvent>((resolve) =>
+      run.events$.subscribe((e) => e.type === 'agent_end' && e.agentPath === 'lead/looper#1' && resolve(e)),
+    );
     const { result } = await finished(run);
     expect(await childEnd).toMatchObject({ result: { stopReason: 'limit', turns: 50, limit: { kind: 'maxTurns', limit: 50 } } });
     expect(result.stopReason).toBe('stop');
@@ -96,7 +106,11 @@ describe('delegation', () => {
   it('returns the child error text when a child fails, after the supervision retries', async () => {
     const clock = new SimulatedClock();
     const graph = testGraph({
-      lead: { delegates: ['flaky'], supervision: { retries: 1, backoffMs: 500 }, script: [{ toolCalls: [delegate('flaky', 'try')] }, { text: '{{lastToolResult}}' }] },
+      lead: {
+        delegates: ['flaky'],
+        supervision: { retries: 1, backoffMs: 500 },
+        script: [{ toolCalls: [delegate('flaky', 'try')] }, { text: '{{lastToolResult}}' }],
+      },
       flaky: { script: [{ error: { kind: 'auth', message: 'no key for flaky' } }] },
     });
     const runtime = createRuntime({ graph, clock });

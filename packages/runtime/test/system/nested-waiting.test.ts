@@ -26,10 +26,13 @@ const graph = testGraph({
   planner: {
     tools: ['ask', 'write'],
     permissions: { mode: 'ask', tools: { ask: 'allow' } },
-    script: [{ toolCalls: [{ name: 'ask', arguments: { question: 'Where to?' } }] }, { toolCalls: [{ name: 'write' }] }, { text: 'going to {{lastToolResult}}' }],
+    script: [
+      { toolCalls: [{ name: 'ask', arguments: { question: 'Where to?' } }] },
+      { toolCalls: [{ name: 'write' }] },
+      { text: 'going to {{lastToolResult}}' },
+    ],
   },
 });
-
 
 describe('nested waiting', () => {
   it('surfaces a waiting child by path and resumes it, then the parent', async () => {

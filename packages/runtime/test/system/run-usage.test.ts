@@ -15,7 +15,13 @@ import { createFileRunStore, createRuntime } from '../../src/index.js';
 import { askTool, testGraph, untilWaiting } from '../../src/testing.js';
 
 const graph = testGraph({
-  asker: { tools: ['ask'], script: [{ toolCalls: [{ name: 'ask', arguments: { question: 'Where?' } }], usage: { input: 30, output: 7 } }, { text: 'To {{lastToolResult}}', usage: { input: 50, output: 4 } }] },
+  asker: {
+    tools: ['ask'],
+    script: [
+      { toolCalls: [{ name: 'ask', arguments: { question: 'Where?' } }], usage: { input: 30, output: 7 } },
+      { text: 'To {{lastToolResult}}', usage: { input: 50, output: 4 } },
+    ],
+  },
 });
 const tools = createToolRegistry({ factories: [askTool] });
 

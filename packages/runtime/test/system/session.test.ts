@@ -24,7 +24,10 @@ describe('session ids in runs', () => {
     const events: AgentEvent[] = [];
     run.events$.subscribe((e) => events.push(e));
     await finished(run);
-    expect(starts(events)).toEqual([['lead', 'ses_chat'], ['lead/helper#1', 'ses_chat']]);
+    expect(starts(events)).toEqual([
+      ['lead', 'ses_chat'],
+      ['lead/helper#1', 'ses_chat'],
+    ]);
     expect(await store.getRun(run.id)).toMatchObject({ sessionId: 'ses_chat' });
 
     const other = runtime.run('again');
@@ -40,13 +43,24 @@ describe('session ids in runs', () => {
 
   it('reach the step actors of a pipeline', async () => {
     const graph = testGraph({ writer: { script: [{ text: 'draft' }] }, editor: { script: [{ text: 'final' }] } });
-    graph.pipelines = { p: { name: 'p', steps: [{ kind: 'agent', id: 'write', agent: 'writer', input: '{{input}}' }, { kind: 'agent', id: 'edit', agent: 'editor', input: '{{steps.write.output}}' }] } };
+    graph.pipelines = {
+      p: {
+        name: 'p',
+        steps: [
+          { kind: 'agent', id: 'write', agent: 'writer', input: '{{input}}' },
+          { kind: 'agent', id: 'edit', agent: 'editor', input: '{{steps.write.output}}' },
+        ],
+      },
+    };
     const runtime = createRuntime({ graph });
     const run = runtime.run('topic', { entry: 'p', sessionId: 'ses_pipe' });
     const events: AgentEvent[] = [];
     run.events$.subscribe((e) => events.push(e));
     expect((await run.result).text).toBe('final');
-    expect(starts(events)).toEqual([['p/write', 'ses_pipe'], ['p/edit', 'ses_pipe']]);
+    expect(starts(events)).toEqual([
+      ['p/write', 'ses_pipe'],
+      ['p/edit', 'ses_pipe'],
+    ]);
     await runtime.close();
   });
 

@@ -14,7 +14,7 @@ export function createAskUserTool(): Tool {
     name: 'ask_user',
     label: 'Ask the user',
     description:
-      'Ask the user a question and wait for the answer. Use it when you need a decision or information only the user has; the answer comes back as this tool\'s result.',
+      "Ask the user a question and wait for the answer. Use it when you need a decision or information only the user has; the answer comes back as this tool's result.",
     parameters: {
       type: 'object',
       properties: { question: { type: 'string', minLength: 1, description: 'The question, complete and self-contained.' } },

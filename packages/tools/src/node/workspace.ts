@@ -68,7 +68,11 @@ export class Workspace {
   #rootReal(): Promise<string> {
     this.#realRoot ??= realpath(this.root).catch((error: unknown) => {
       this.#realRoot = undefined;
-      throw new TroupeError(ToolErrorCode.WorkspaceUnavailable, `the workspace ${this.root} is not usable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new TroupeError(
+        ToolErrorCode.WorkspaceUnavailable,
+        `the workspace ${this.root} is not usable: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     });
     return this.#realRoot;
   }

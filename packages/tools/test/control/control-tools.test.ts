@@ -12,7 +12,11 @@ import { createAskUserTool } from '../../src/control/ask-user-tool.js';
 import { createSendUpdateTool } from '../../src/control/send-update-tool.js';
 import { createTaskCompleteTool } from '../../src/control/task-complete-tool.js';
 
-function agentWith(script: Parameters<typeof createScriptedProvider>[0]): { agent: Agent; events: AgentEvent[]; provider: ReturnType<typeof createScriptedProvider> } {
+function agentWith(script: Parameters<typeof createScriptedProvider>[0]): {
+  agent: Agent;
+  events: AgentEvent[];
+  provider: ReturnType<typeof createScriptedProvider>;
+} {
   const provider = createScriptedProvider(script);
   const agent = new Agent({ provider, model: 'test', tools: [createAskUserTool(), createTaskCompleteTool(), createSendUpdateTool()] });
   const events: AgentEvent[] = [];
@@ -22,7 +26,10 @@ function agentWith(script: Parameters<typeof createScriptedProvider>[0]): { agen
 
 describe('control tools', () => {
   it('ask_user suspends the run until the user replies', async () => {
-    const { agent, events } = agentWith([{ toolCalls: [{ name: 'ask_user', arguments: { question: 'Which branch?' } }] }, { text: 'Using {{lastToolResult}}.' }]);
+    const { agent, events } = agentWith([
+      { toolCalls: [{ name: 'ask_user', arguments: { question: 'Which branch?' } }] },
+      { text: 'Using {{lastToolResult}}.' },
+    ]);
     try {
       const done = agent.prompt('deploy');
       await new Promise<void>((resolve) => {

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 /** A fresh temporary directory with `files` (relative path → content) written into it. */
-export async function tempWorkspace(files: Record<string, string | Uint8Array> = {}): Promise<{ root: string; path(rel: string): string; remove(): Promise<void> }> {
+export async function tempWorkspace(
+  files: Record<string, string | Uint8Array> = {},
+): Promise<{ root: string; path(rel: string): string; remove(): Promise<void> }> {
   const root = await mkdtemp(join(tmpdir(), 'troupe-tools-'));
   for (const [rel, content] of Object.entries(files)) {
     await mkdir(dirname(join(root, rel)), { recursive: true });

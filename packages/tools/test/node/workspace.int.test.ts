@@ -57,7 +57,10 @@ describe('Workspace', () => {
   });
 
   it('says so when the workspace itself does not exist', async () => {
-    await expect(new Workspace(ws.path('missing')).resolve('a.txt')).rejects.toMatchObject({ code: 'workspace_unavailable', message: expect.stringMatching(/^the workspace .*missing is not usable: /) });
+    await expect(new Workspace(ws.path('missing')).resolve('a.txt')).rejects.toMatchObject({
+      code: 'workspace_unavailable',
+      message: expect.stringMatching(/^the workspace .*missing is not usable: /),
+    });
   });
 
   it('refuses symbolic links that lead outside', async () => {

@@ -11,7 +11,10 @@ import { runInProcessGroup, type ProcessGroupOutcome } from './process-group.js'
 export const BASH_SETTINGS = {
   ...WORKSPACE_SETTING,
   timeoutMs: { kind: 'positiveInteger', description: 'How long a command may run before its process group is killed (default 120000).' },
-  maxOutputBytes: { kind: 'positiveInteger', description: 'Bytes kept of stdout and of stderr each, half from the start and half from the end (default 30000).' },
+  maxOutputBytes: {
+    kind: 'positiveInteger',
+    description: 'Bytes kept of stdout and of stderr each, half from the start and half from the end (default 30000).',
+  },
   deny: { kind: 'regexList', description: 'More command patterns (regular expressions) to refuse, besides the default deny list.' },
   defaultDeny: { kind: 'boolean', description: 'Whether the default deny list applies (default true).' },
   shell: { kind: 'string', description: 'The shell that runs commands with -c (default /bin/bash, else /bin/sh).' },
@@ -58,7 +61,13 @@ export function createBashTool(options: ToolOptions = {}): Tool {
       const cwd = await workspace.realRoot().catch(() => undefined);
       if (cwd === undefined) return failed(`bash: the workspace ${workspace.root} does not exist`);
       const outcome = await runInProcessGroup({
-        shell, command: args.command, cwd, timeoutMs, maxOutputBytes, signal: ctx.signal, killGraceMs: KILL_GRACE_MS,
+        shell,
+        command: args.command,
+        cwd,
+        timeoutMs,
+        maxOutputBytes,
+        signal: ctx.signal,
+        killGraceMs: KILL_GRACE_MS,
         ...(tracker === undefined ? {} : { track: (pgid: number) => tracker.started(pgid) }),
         env: { ...process.env, PAGER: 'cat', GIT_PAGER: 'cat', TERM: 'dumb' },
       });
@@ -69,8 +78,13 @@ export function createBashTool(options: ToolOptions = {}): Tool {
 
 function resultOf(outcome: ProcessGroupOutcome, timeoutMs: number): ToolResult {
   const details = {
-    exitCode: outcome.exitCode, signal: outcome.signal, timedOut: outcome.timedOut, aborted: outcome.aborted, durationMs: outcome.durationMs,
-    stdoutBytes: outcome.stdout.total, stderrBytes: outcome.stderr.total,
+    exitCode: outcome.exitCode,
+    signal: outcome.signal,
+    timedOut: outcome.timedOut,
+    aborted: outcome.aborted,
+    durationMs: outcome.durationMs,
+    stdoutBytes: outcome.stdout.total,
+    stderrBytes: outcome.stderr.total,
   };
   if (outcome.spawnError !== undefined) return failed(`bash: could not start the shell: ${outcome.spawnError.message}`, details);
   const stdout = outcome.stdout.text();

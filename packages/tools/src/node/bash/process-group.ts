@@ -84,7 +84,15 @@ export function runInProcessGroup(run: ProcessGroupRun): Promise<ProcessGroupOut
       untrack?.();
       child.stdout.destroy();
       child.stderr.destroy();
-      const outcome: ProcessGroupOutcome = { exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stdout, stderr, timedOut, aborted, durationMs: Date.now() - started };
+      const outcome: ProcessGroupOutcome = {
+        exitCode: exit?.code ?? null,
+        signal: exit?.signal ?? null,
+        stdout,
+        stderr,
+        timedOut,
+        aborted,
+        durationMs: Date.now() - started,
+      };
       if (spawnError !== undefined) outcome.spawnError = spawnError;
       resolve(outcome);
     };

@@ -69,10 +69,14 @@ export function createEditFileTool(options: ToolOptions = {}): Tool {
           );
         }
         const lines = at.map((index) => lineOf(text, index));
-        const updated = args.replace_all === true ? text.split(oldText).join(newText) : text.slice(0, at[0]) + newText + text.slice((at[0] as number) + oldText.length);
+        const updated =
+          args.replace_all === true ? text.split(oldText).join(newText) : text.slice(0, at[0]) + newText + text.slice((at[0] as number) + oldText.length);
         await writeFileAtomic(file.real, updated, ctx.signal);
         const count = at.length === 1 ? '1 replacement' : `${at.length} replacements`;
-        return { content: `Edited ${file.display}: ${count} (line${lines.length === 1 ? '' : 's'} ${lines.slice(0, 10).join(', ')}).`, details: { path: file.display, replacements: at.length, lines } };
+        return {
+          content: `Edited ${file.display}: ${count} (line${lines.length === 1 ? '' : 's'} ${lines.slice(0, 10).join(', ')}).`,
+          details: { path: file.display, replacements: at.length, lines },
+        };
       } catch (error) {
         if (ctx.signal.aborted) return abortedResult('edit_file');
         const code = (error as NodeJS.ErrnoException | undefined)?.code;
@@ -98,6 +102,10 @@ function lineOf(text: string, index: number): number {
 
 function notFound(display: string, text: string, snippet: string): ToolResult {
   const similar = mostSimilarLine(text, snippet);
-  const hint = similar === undefined ? 'read the file to see its current content' : `the most similar line is ${similar.line}: ${JSON.stringify(similar.text.trim())}`;
-  return failed(`edit_file: old_string was not found in ${display}; it must match exactly, whitespace included (${hint})`, similar === undefined ? undefined : { similarLine: similar.line });
+  const hint =
+    similar === undefined ? 'read the file to see its current content' : `the most similar line is ${similar.line}: ${JSON.stringify(similar.text.trim())}`;
+  return failed(
+    `edit_file: old_string was not found in ${display}; it must match exactly, whitespace included (${hint})`,
+    similar === undefined ? undefined : { similarLine: similar.line },
+  );
 }

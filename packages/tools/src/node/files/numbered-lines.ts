@@ -25,7 +25,8 @@ export function numberLines(text: string, options: { offset: number; limit: numb
   const totalLines = text === '' ? 0 : lines.length;
   if (totalLines === 0) return { text: '(empty file)', totalLines, from: 1, to: 0, truncated: false };
   const from = options.offset;
-  if (from > totalLines) return { text: '', totalLines, from, to: from - 1, truncated: false, error: `offset ${from} is past the end of the file (${totalLines} lines)` };
+  if (from > totalLines)
+    return { text: '', totalLines, from, to: from - 1, truncated: false, error: `offset ${from} is past the end of the file (${totalLines} lines)` };
   const last = Math.min(totalLines, from + options.limit - 1);
   const width = String(last).length;
   const out: string[] = [];

@@ -59,16 +59,22 @@ export function createReadFileTool(options: ToolOptions = {}): Tool {
         const image = imageTypeOf(file.real);
         const cap = image === undefined ? MAX_FILE_BYTES : MAX_IMAGE_BYTES;
         if (info.size > cap) {
-          return failed(`read_file: ${file.display} is ${formatBytes(info.size)}, more than read_file reads (${formatBytes(cap)}); use search, or bash with head, tail or sed`);
+          return failed(
+            `read_file: ${file.display} is ${formatBytes(info.size)}, more than read_file reads (${formatBytes(cap)}); use search, or bash with head, tail or sed`,
+          );
         }
         const bytes = await readFile(file.real, { signal: ctx.signal });
         if (image !== undefined) {
           return {
-            content: [{ type: 'text', text: `Image ${file.display} (${image}, ${formatBytes(bytes.length)})` }, { type: 'image', data: bytes.toString('base64'), mimeType: image }],
+            content: [
+              { type: 'text', text: `Image ${file.display} (${image}, ${formatBytes(bytes.length)})` },
+              { type: 'image', data: bytes.toString('base64'), mimeType: image },
+            ],
             details: { path: file.display, mimeType: image, bytes: bytes.length },
           };
         }
-        if (looksBinary(bytes)) return failed(`read_file: ${file.display} is a binary file (${formatBytes(bytes.length)}); read_file only reads text and images`);
+        if (looksBinary(bytes))
+          return failed(`read_file: ${file.display} is a binary file (${formatBytes(bytes.length)}); read_file only reads text and images`);
         const page = numberLines(bytes.toString('utf8'), { offset: args.offset ?? 1, limit: args.limit ?? maxLines, maxBytes });
         if (page.error !== undefined) return failed(`read_file: ${file.display}: ${page.error}`);
         return { content: page.text, details: { path: file.display, totalLines: page.totalLines, from: page.from, to: page.to, truncated: page.truncated } };

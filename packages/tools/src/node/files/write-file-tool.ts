@@ -24,7 +24,8 @@ export function createWriteFileTool(options: ToolOptions = {}): Tool {
   return defineTool<WriteFileArgs>({
     name: 'write_file',
     label: 'Write file',
-    description: 'Create a file, or replace its whole content. Parent directories are created. Paths are relative to the workspace. To change part of a file, use edit_file.',
+    description:
+      'Create a file, or replace its whole content. Parent directories are created. Paths are relative to the workspace. To change part of a file, use edit_file.',
     parameters: {
       type: 'object',
       properties: {

@@ -72,7 +72,8 @@ export function createListFilesTool(options: ToolOptions = {}): Tool {
           }
           listed.push(`${prefix}${entry.path}${entry.kind === 'directory' ? '/' : ''}`);
         }
-        let text = listed.length === 0 ? (match === undefined ? `${dir.display} is empty` : `no paths under ${dir.display} match ${args.pattern}`) : listed.join('\n');
+        let text =
+          listed.length === 0 ? (match === undefined ? `${dir.display} is empty` : `no paths under ${dir.display} match ${args.pattern}`) : listed.join('\n');
         if (truncated) text += `\n\n[list cut at ${listed.length} entries; narrow it with path, pattern or depth]`;
         return { content: text, details: { path: dir.display, count: listed.length, truncated } };
       } catch (error) {

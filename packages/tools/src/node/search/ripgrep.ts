@@ -9,7 +9,20 @@ import { clipLine, type SearchMatch, type SearchOutcome, type SearchQuery } from
  * than the limit has arrived, and when `signal` fires.
  */
 export function ripgrepSearch(rg: string, query: SearchQuery): Promise<SearchOutcome> {
-  const args = ['--line-number', '--no-heading', '--with-filename', '--null', '--color', 'never', '--sort', 'path', '--glob', '!.git', '--glob', '!node_modules'];
+  const args = [
+    '--line-number',
+    '--no-heading',
+    '--with-filename',
+    '--null',
+    '--color',
+    'never',
+    '--sort',
+    'path',
+    '--glob',
+    '!.git',
+    '--glob',
+    '!node_modules',
+  ];
   if (query.ignoreCase) args.push('--ignore-case');
   if (query.include !== undefined) args.push('--glob', query.include);
   args.push('--regexp', query.pattern, '--', query.target);

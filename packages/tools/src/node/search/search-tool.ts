@@ -58,7 +58,12 @@ export function createSearchTool(options: ToolOptions = {}): Tool {
       try {
         const target = await workspace.resolve(path);
         const query: SearchQuery = {
-          pattern: args.pattern, ignoreCase: args.ignore_case === true, target: target.display, root: await workspace.realRoot(), limit: maxResults, signal: ctx.signal,
+          pattern: args.pattern,
+          ignoreCase: args.ignore_case === true,
+          target: target.display,
+          root: await workspace.realRoot(),
+          limit: maxResults,
+          signal: ctx.signal,
         };
         if (args.include !== undefined) query.include = args.include;
         const rg = await findRipgrep();

@@ -34,7 +34,10 @@ describe('write_file', () => {
 
   it('refuses paths outside the workspace and directories', async () => {
     const tool = createWriteFileTool({ workspace: ws.root });
-    expect(await tool.execute({ path: '../escape.txt', content: 'x' }, testToolContext())).toMatchObject({ isError: true, content: expect.stringMatching(/outside the workspace/) });
+    expect(await tool.execute({ path: '../escape.txt', content: 'x' }, testToolContext())).toMatchObject({
+      isError: true,
+      content: expect.stringMatching(/outside the workspace/),
+    });
     expect(await tool.execute({ path: '.', content: 'x' }, testToolContext())).toMatchObject({ isError: true, content: 'write_file: .: is a directory' });
   });
 
@@ -48,24 +51,36 @@ describe('write_file', () => {
 
 describe('edit_file', () => {
   it('replaces a unique snippet', async () => {
-    const result = await createEditFileTool({ workspace: ws.root }).execute({ path: 'code.ts', old_string: 'const b = 2;', new_string: 'const b = 3;' }, testToolContext());
+    const result = await createEditFileTool({ workspace: ws.root }).execute(
+      { path: 'code.ts', old_string: 'const b = 2;', new_string: 'const b = 3;' },
+      testToolContext(),
+    );
     expect(result).toEqual({ content: 'Edited code.ts: 1 replacement (line 2).', details: { path: 'code.ts', replacements: 1, lines: [2] } });
     expect(await readFile(ws.path('code.ts'), 'utf8')).toBe('const a = 1;\nconst b = 3;\nconst a2 = 1;\n');
   });
 
   it('names the most similar line when nothing matches', async () => {
-    const result = await createEditFileTool({ workspace: ws.root }).execute({ path: 'code.ts', old_string: 'const  b = 2', new_string: 'x' }, testToolContext());
-    expect(result).toMatchObject({ isError: true, content: 'edit_file: old_string was not found in code.ts; it must match exactly, whitespace included (the most similar line is 2: "const b = 2;")' });
+    const result = await createEditFileTool({ workspace: ws.root }).execute(
+      { path: 'code.ts', old_string: 'const  b = 2', new_string: 'x' },
+      testToolContext(),
+    );
+    expect(result).toMatchObject({
+      isError: true,
+      content: 'edit_file: old_string was not found in code.ts; it must match exactly, whitespace included (the most similar line is 2: "const b = 2;")',
+    });
   });
 
   it('refuses an ambiguous snippet with the count, unless replace_all', async () => {
     const tool = createEditFileTool({ workspace: ws.root });
     expect(await tool.execute({ path: 'dup.txt', old_string: 'foo', new_string: 'bar' }, testToolContext())).toMatchObject({
       isError: true,
-      content: 'edit_file: old_string occurs 2 times in dup.txt (lines 2, 4); include more surrounding lines to make it unique, or set replace_all to replace them all',
+      content:
+        'edit_file: old_string occurs 2 times in dup.txt (lines 2, 4); include more surrounding lines to make it unique, or set replace_all to replace them all',
     });
     expect(await readFile(ws.path('dup.txt'), 'utf8')).toBe('x\nfoo\ny\nfoo\n');
-    expect((await tool.execute({ path: 'dup.txt', old_string: 'foo', new_string: 'bar', replace_all: true }, testToolContext())).content).toBe('Edited dup.txt: 2 replacements (lines 2, 4).');
+    expect((await tool.execute({ path: 'dup.txt', old_string: 'foo', new_string: 'bar', replace_all: true }, testToolContext())).content).toBe(
+      'Edited dup.txt: 2 replacements (lines 2, 4).',
+    );
     expect(await readFile(ws.path('dup.txt'), 'utf8')).toBe('x\nbar\ny\nbar\n');
   });
 
@@ -76,7 +91,13 @@ describe('edit_file', () => {
 
   it('refuses missing files and no-op edits', async () => {
     const tool = createEditFileTool({ workspace: ws.root });
-    expect(await tool.execute({ path: 'none.ts', old_string: 'a', new_string: 'b' }, testToolContext())).toMatchObject({ isError: true, content: 'edit_file: none.ts does not exist; use write_file to create a file' });
-    expect(await tool.execute({ path: 'code.ts', old_string: 'a', new_string: 'a' }, testToolContext())).toMatchObject({ isError: true, content: 'edit_file: old_string and new_string are the same; nothing to change' });
+    expect(await tool.execute({ path: 'none.ts', old_string: 'a', new_string: 'b' }, testToolContext())).toMatchObject({
+      isError: true,
+      content: 'edit_file: none.ts does not exist; use write_file to create a file',
+    });
+    expect(await tool.execute({ path: 'code.ts', old_string: 'a', new_string: 'a' }, testToolContext())).toMatchObject({
+      isError: true,
+      content: 'edit_file: old_string and new_string are the same; nothing to change',
+    });
   });
 });

@@ -13,7 +13,13 @@ import { tempWorkspace, textOf } from '../temp-workspace.js';
 let ws: Awaited<ReturnType<typeof tempWorkspace>>;
 beforeAll(async () => {
   ws = await tempWorkspace({
-    'README.md': '', 'src/a.ts': '', 'src/b.test.ts': '', 'src/deep/er/c.ts': '', '.git/HEAD': '', 'node_modules/x/index.js': '', 'docs/guide.md': '',
+    'README.md': '',
+    'src/a.ts': '',
+    'src/b.test.ts': '',
+    'src/deep/er/c.ts': '',
+    '.git/HEAD': '',
+    'node_modules/x/index.js': '',
+    'docs/guide.md': '',
   });
   await mkdir(ws.path('empty'));
   await symlink(ws.path('src'), ws.path('src-link'));
@@ -27,7 +33,9 @@ async function list(args: Record<string, unknown>, settings?: Record<string, unk
 
 describe('list_files', () => {
   it('lists depth-first, skipping .git and node_modules, not following links', async () => {
-    expect(await list({})).toBe(['README.md', 'docs/', 'docs/guide.md', 'empty/', 'src/', 'src/a.ts', 'src/b.test.ts', 'src/deep/', 'src/deep/er/', 'src-link'].join('\n'));
+    expect(await list({})).toBe(
+      ['README.md', 'docs/', 'docs/guide.md', 'empty/', 'src/', 'src/a.ts', 'src/b.test.ts', 'src/deep/', 'src/deep/er/', 'src-link'].join('\n'),
+    );
   });
 
   it('limits the depth and lists below a path', async () => {

@@ -37,7 +37,9 @@ describe.each(engines)('search (%s)', (engine) => {
   });
 
   it('ignores case on request and filters with include globs', async () => {
-    expect(textOf((await run({ pattern: 'ALPHA', ignore_case: true, include: '*.{ts,tsx}' })).content)).toBe('src/a.ts:1: export const Alpha = 1;\nsrc/b.tsx:1: const alpha = <div/>;');
+    expect(textOf((await run({ pattern: 'ALPHA', ignore_case: true, include: '*.{ts,tsx}' })).content)).toBe(
+      'src/a.ts:1: export const Alpha = 1;\nsrc/b.tsx:1: const alpha = <div/>;',
+    );
     expect(textOf((await run({ pattern: 'const', include: 'src/*.ts' })).content)).toBe('src/a.ts:1: export const Alpha = 1;\nsrc/a.ts:2: const beta = 2;');
   });
 
@@ -48,7 +50,9 @@ describe.each(engines)('search (%s)', (engine) => {
 
   it('caps the results with a note', async () => {
     const result = await run({ pattern: 'alpha' }, { maxResults: 2 });
-    expect(result.content).toBe('lib/c.js:1: alpha();\nlib/c.js:2: alpha();\n\n[results cut at 2 matches; narrow the search with path, include or a more specific pattern]');
+    expect(result.content).toBe(
+      'lib/c.js:1: alpha();\nlib/c.js:2: alpha();\n\n[results cut at 2 matches; narrow the search with path, include or a more specific pattern]',
+    );
     expect(result.details).toMatchObject({ truncated: true });
   });
 
@@ -65,7 +69,10 @@ describe('search engine choice', () => {
     const original = process.env['PATH'];
     process.env['PATH'] = '/nonexistent';
     try {
-      expect(await tool.execute({ pattern: 'a' }, testToolContext())).toMatchObject({ isError: true, content: 'search: ripgrep (rg) is not installed, and this search tool is set to use only ripgrep' });
+      expect(await tool.execute({ pattern: 'a' }, testToolContext())).toMatchObject({
+        isError: true,
+        content: 'search: ripgrep (rg) is not installed, and this search tool is set to use only ripgrep',
+      });
     } finally {
       process.env['PATH'] = original;
     }
