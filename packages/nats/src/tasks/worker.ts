@@ -327,9 +327,12 @@ class TaskWorker implements Worker {
     }
     // Restored while waiting for a user and not answered by this task: set it aside again.
     if (snapshot !== undefined && snapshotState(snapshot) === 'waiting_user' && running.actor.agent.state === 'waiting_user') {
-      this.#counts.parked += 1;
-      await this.#hosting.setAside(running.actor);
-      running.finish('ack', 'waiting');
+      // An answer may come while its record is written: then it goes on here, and its wait or
+      // its end settles the task (the hooks of #start).
+      if (await this.#hosting.setAside(running.actor)) {
+        this.#counts.parked += 1;
+        running.finish('ack', 'waiting');
+      }
     }
   }
 

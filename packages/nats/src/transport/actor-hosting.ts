@@ -134,12 +134,15 @@ export class ActorHosting {
 
   /**
    * Sets aside an actor hosted here that waits for a user (one restored already waiting, which
-   * emits no new wait): records what it waits for, then stops hosting it.
+   * emits no new wait): records what it waits for, then stops hosting it. Resolves false, hosting
+   * it still, when an answer came while the record was written and the actor went on.
    */
-  async setAside(actor: HostedActor): Promise<void> {
+  async setAside(actor: HostedActor): Promise<boolean> {
     const entry = this.#entries.get(actor);
     if (entry !== undefined) await this.#record(entry, () => this.#writeWaiting(entry, actor));
+    if (actor.agent.state !== 'waiting_user') return false;
     this.release(actor);
+    return true;
   }
 
   /** Applies `command` to an actor hosted here. */
@@ -211,9 +214,13 @@ export class ActorHosting {
     const { runId, path } = actor.request;
     if (event.type === 'state' && event.state === 'waiting_user') {
       entry.waiting = true;
+      entry.waits += 1;
+      const wait = entry.waits;
       void this.#record(entry, async () => {
         await this.#writeWaiting(entry, actor);
-        entry.hooks.onWaiting?.(actor);
+        // An answer that came while the record was written (the control subject is still
+        // listened on) has taken the actor on: it is not set aside, it goes on here.
+        if (entry.waiting && entry.waits === wait && actor.agent.state === 'waiting_user') entry.hooks.onWaiting?.(actor);
       });
     } else if (event.type === 'state' && (event.state === 'thinking' || event.state === 'tool_executing') && entry.waiting) {
       entry.waiting = false;

@@ -29,6 +29,8 @@ export class HostedEntry {
   readonly taskBound: boolean;
   /** It waits for a user: the next `thinking` or `tool_executing` state records it `running` again. */
   waiting = false;
+  /** How many waits for a user it has begun here: a wait is current while no later one began. */
+  waits = 0;
   #writes: Promise<unknown> = Promise.resolve();
 
   constructor(request: SpawnRequest, listener: ControlListener, hooks: HostingHooks, taskBound: boolean) {
