@@ -18,7 +18,9 @@ import type { RunningTroupe, TroupeExit } from '../spawn-troupe.js';
 import { effectLines, logLines, useFaultRig, type FaultRig } from './fault-rig.js';
 
 const GRAPH = 'faults/poison.yaml';
-const WORKER_FLAGS = ['--max-deliver', '2', '--ack-wait', '1000'];
+// The ack wait leaves a loaded machine room for the heartbeats (every third of it): a heartbeat
+// missed under load redelivers the task to the live worker, which counts that take too.
+const WORKER_FLAGS = ['--max-deliver', '2', '--ack-wait', '3000'];
 
 const startRig = useFaultRig();
 
