@@ -10,25 +10,16 @@
  */
 import { parseAgentPath, parseRunId, type AgentCheckpoint, type AgentResult, type RunId } from '@troupe/core';
 import { createMemoryRunStore, graphActorFactory, type RunStore } from '@troupe/runtime';
-import { testGraph } from '@troupe/runtime/testing';
-import { createToolRegistry, type ToolFactory } from '@troupe/tools';
+import { askTool, testGraph } from '@troupe/runtime/testing';
+import { createToolRegistry } from '@troupe/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectNats, createNatsTransport, graphHash, openNatsResources, type NatsResources } from '../../src/index.js';
 import { startNatsServer, type NatsServerProcess } from '../../src/testing.js';
 
-const ask: ToolFactory = {
-  name: 'ask',
-  description: 'Asks.',
-  create: () => ({
-    name: 'ask',
-    description: 'Asks the user.',
-    parameters: { type: 'object', properties: {} },
-    readOnly: true,
-    execute: () => ({ content: 'asked', control: { type: 'suspend', question: 'Yes or no?' } }),
-  }),
-};
-const tools = createToolRegistry({ factories: [ask] });
-const graph = testGraph({ asker: { tools: ['ask'], script: [{ toolCalls: [{ name: 'ask' }] }, { text: 'you said {{lastToolResult}}' }] } });
+const tools = createToolRegistry({ factories: [askTool] });
+const graph = testGraph({
+  asker: { tools: ['ask'], script: [{ toolCalls: [{ name: 'ask', arguments: { question: 'Yes or no?' } }] }, { text: 'you said {{lastToolResult}}' }] },
+});
 
 /** A run store whose first checkpoint of a waiting actor is stored only once `open()` is called. */
 function heldAtFirstWait(inner: RunStore): { store: RunStore; held: Promise<void>; open(): void } {
