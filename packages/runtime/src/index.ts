@@ -88,11 +88,13 @@ export type { DelegationContext, SupervisionPolicy } from './system/delegation-t
 export type { ActorBuildOptions, GraphActorFactoryOptions } from './system/graph-actor-factory.js';
 export type { InProcessTransportOptions } from './system/in-process-transport.js';
 export type { PendingAt, RunResult } from './system/run-handle.js';
+export type { ActorTrace, Instrumentation, RunTrace, StepTrace, TracedRun, TracedRunEnd, TracedStep } from './system/instrumentation.js';
+export type { TraceCarrier } from './system/trace-carrier.js';
 export type { RunStartOptions, RuntimeOptions, TransportParts } from './system/runtime.js';
 export type { PipelineContext } from './pipeline/pipeline-context.js';
 export type { PipelineResult, StepOutcome } from './pipeline/pipeline-runner.js';
 export type { TemplateScope } from './pipeline/template.js';
 
 // The ports for transports (see above).
-export type { ActorFactory, ActorHostOptions, HostedActor } from './system/actor-host.js';
-export type { ControlCommand, SpawnRequest, Transport } from './system/transport.js';
+export type { ActorFactory, ActorHostOptions } from './system/actor-host.js';
+export type { ControlCommand, HostedActor, SpawnRequest, Transport } from './system/transport.js';

@@ -1,5 +1,7 @@
 import type { AgentPath, RunId, SchemaValidator } from '@troupe/core';
 import type { RunStore } from '../store/run-store.js';
+import type { Instrumentation } from '../system/instrumentation.js';
+import type { TraceCarrier } from '../system/trace-carrier.js';
 import type { Transport } from '../system/transport.js';
 
 /** What a pipeline run needs. */
@@ -14,4 +16,8 @@ export interface PipelineContext {
   signal: AbortSignal;
   /** The conversation the step actors' runs belong to (the run's). */
   sessionId?: string;
+  /** Opens a trace scope per step. */
+  instrumentation?: Instrumentation;
+  /** The trace context the pipeline's steps start in (the run's; within a step, the step's). */
+  trace?: TraceCarrier;
 }

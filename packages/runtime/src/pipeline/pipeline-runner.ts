@@ -60,8 +60,25 @@ export async function runPipeline(pipeline: PipelineConfig, input: unknown, cont
   return { output, steps };
 }
 
+/** Runs `step` in a trace scope of its own, when the run is traced. */
 async function runStep(step: PipelineStepConfig, scope: TemplateScope, context: PipelineContext): Promise<unknown> {
   const at = childPath(context.root, step.id);
+  const trace = context.instrumentation?.step({ runId: context.runId, path: at, id: step.id, kind: step.kind, parent: context.trace });
+  if (trace === undefined) return runStepIn(step, at, scope, context);
+  const inner: PipelineContext = { ...context };
+  if (trace.carrier === undefined) delete inner.trace;
+  else inner.trace = trace.carrier;
+  try {
+    const output = await runStepIn(step, at, scope, inner);
+    trace.end();
+    return output;
+  } catch (error) {
+    trace.end(toErrorInfo(error, PipelineErrorCode.StepFailed));
+    throw error;
+  }
+}
+
+async function runStepIn(step: PipelineStepConfig, at: AgentPath, scope: TemplateScope, context: PipelineContext): Promise<unknown> {
   switch (step.kind) {
     case 'agent':
       return runStepActor(step, render(step.input, scope), at, context);

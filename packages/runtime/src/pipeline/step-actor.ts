@@ -136,7 +136,15 @@ async function runActor(path: AgentPath, begin: Begin, context: PipelineContext)
   const { transport, runId, signal, sessionId } = context;
   if (signal.aborted) throw new StepActorFailed('aborted', 'the pipeline was aborted');
   if (begin.kind === 'spawn')
-    await transport.spawn({ runId, path, agent: begin.agent, input: begin.input, depth: depthOf(path), ...(sessionId === undefined ? {} : { sessionId }) });
+    await transport.spawn({
+      runId,
+      path,
+      agent: begin.agent,
+      input: begin.input,
+      depth: depthOf(path),
+      ...(sessionId === undefined ? {} : { sessionId }),
+      ...(context.trace === undefined ? {} : { trace: context.trace }),
+    });
   else if (begin.kind === 'prompt') await transport.control(runId, path, { type: 'prompt', input: begin.input });
   const abort = (): void => void transport.control(runId, path, { type: 'abort' }).catch(() => undefined);
   signal.addEventListener('abort', abort, { once: true });

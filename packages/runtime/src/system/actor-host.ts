@@ -1,6 +1,7 @@
 import { Agent, TroupeError, type AgentEvent, type AgentOptions, type AgentPath, type AgentResult, type CheckpointMark, type RunId } from '@troupe/core';
 import type { RunStore } from '../store/run-store.js';
-import type { ControlCommand, SpawnRequest, Transport } from './transport.js';
+import type { ActorTrace, Instrumentation } from './instrumentation.js';
+import type { ControlCommand, HostedActor, SpawnRequest, Transport } from './transport.js';
 import { TransportErrorCode } from '../runtime-error-codes.js';
 
 /** Builds the options of the agent a spawn request asks for (its tools bound to `transport`). */
@@ -17,12 +18,8 @@ export interface ActorHostOptions {
   onEvent?: (event: AgentEvent, actor: HostedActor) => void;
   /** Called with failures of background work (a store write that failed). */
   onError?: (error: unknown) => void;
-}
-
-/** An actor this process hosts. */
-export interface HostedActor {
-  readonly request: SpawnRequest;
-  readonly agent: Agent;
+  /** Follows each hosted actor, for tracing and metrics. */
+  instrumentation?: Instrumentation;
 }
 
 interface Slot {
@@ -40,6 +37,8 @@ interface Slot {
   queued: (() => void) | undefined;
   /** Resolves once its run has started (at once for all but actors waiting for a slot). */
   started: Promise<void>;
+  /** What the instrumentation follows of it while it is hosted here. */
+  trace: ActorTrace | undefined;
 }
 
 /**
@@ -80,7 +79,16 @@ export class ActorHost {
       ...(request.sessionId === undefined ? {} : { sessionId: request.sessionId }),
     };
     const agent = request.snapshot === undefined ? new Agent(options) : Agent.restore(request.snapshot, options);
-    const slot: Slot = { request, agent, due: false, saved: Promise.resolve(), counted: false, queued: undefined, started: Promise.resolve() };
+    const slot: Slot = {
+      request,
+      agent,
+      due: false,
+      saved: Promise.resolve(),
+      counted: false,
+      queued: undefined,
+      started: Promise.resolve(),
+      trace: undefined,
+    };
     let run = this.#runs.get(request.runId);
     if (run === undefined) {
       run = new Map();
@@ -88,6 +96,7 @@ export class ActorHost {
     }
     run.set(request.path, slot);
     agent.events$.subscribe((event) => this.#onEvent(slot, event));
+    slot.trace = this.#options.instrumentation?.actor(slot);
     if (request.snapshot === undefined) this.#whenFree(slot, () => this.#prompt(agent.prompt(request.input ?? '', { runId: request.runId })));
     else this.#take(slot);
     return slot;
@@ -156,13 +165,18 @@ export class ActorHost {
     if (run.size === 0) this.#runs.delete(runId);
     if (slot.queued !== undefined) this.#unqueue(slot);
     this.#give(slot);
+    slot.trace?.end();
     slot.agent.dispose();
   }
 
   /** Disposes every hosted actor. */
   close(): void {
     this.#closed = true;
-    for (const run of this.#runs.values()) for (const slot of run.values()) slot.agent.dispose();
+    for (const run of this.#runs.values())
+      for (const slot of run.values()) {
+        slot.trace?.end();
+        slot.agent.dispose();
+      }
     this.#runs.clear();
     this.#queued.clear();
   }

@@ -1,5 +1,6 @@
 import { childPath, type AgentPath, type AgentResult, type RunId, type Tool, type ToolResult } from '@troupe/core';
 import type { ChildOutcome, ChildRecord, RunStore } from '../store/run-store.js';
+import type { Instrumentation } from './instrumentation.js';
 import type { Transport } from './transport.js';
 
 /** How a failed child is retried before its error goes back to the parent. */
@@ -29,6 +30,8 @@ export interface DelegationContext {
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   /** Failures of background writes (a child's recorded outcome). */
   onError?: (error: unknown) => void;
+  /** Gives a child the trace context of the tool call that starts it. */
+  instrumentation?: Instrumentation;
 }
 
 /** The name of the tool that delegates to `agent`. */
@@ -92,10 +95,19 @@ export function createDelegationTool(child: { name: string; description?: string
         let result = current === undefined ? undefined : await waitFor(current.path).catch(() => undefined);
         if (current === undefined || result === undefined) {
           current = { parent: context.parent, toolCallId, path: await nextPath(runId), agent: child.name, task, depth: context.depth + 1 };
+          const trace = context.instrumentation?.carrierOf(runId, context.parent, toolCallId);
           // Both at once: a crash between them can only cost a child started again, never a wrong answer.
           await Promise.all([
             context.store.saveChild(runId, current),
-            context.transport.spawn({ runId, path: current.path, agent: child.name, input: task, depth: current.depth, sessionId }),
+            context.transport.spawn({
+              runId,
+              path: current.path,
+              agent: child.name,
+              input: task,
+              depth: current.depth,
+              sessionId,
+              ...(trace === undefined ? {} : { trace }),
+            }),
           ]);
           result = await waitFor(current.path);
         }

@@ -8,6 +8,7 @@ import type { GraphConfig } from '../config/graph-config.js';
 import type { RunStore } from '../store/run-store.js';
 import { createDelegationTool, type SupervisionPolicy } from './delegation-tool.js';
 import type { ActorFactory } from './actor-host.js';
+import type { Instrumentation } from './instrumentation.js';
 
 /** The delegation depth used when neither the agent nor the runtime sets one. */
 export const DEFAULT_MAX_DEPTH = 8;
@@ -24,6 +25,8 @@ export interface ActorBuildOptions {
   maxDepth?: number;
   /** How failed children are retried, for agents that set no policy. */
   supervision?: SupervisionPolicy;
+  /** Follows runs, steps and actors for tracing and metrics (`@troupe/otel`). */
+  instrumentation?: Instrumentation;
 }
 
 /** Options of {@link graphActorFactory}. */
@@ -62,6 +65,7 @@ export function graphActorFactory(graph: GraphConfig, options: GraphActorFactory
         sleep: options.sleep,
         restored: request.snapshot !== undefined,
         ...(options.onError === undefined ? {} : { onError: options.onError }),
+        ...(options.instrumentation === undefined ? {} : { instrumentation: options.instrumentation }),
       }),
     );
     const agentOptions = { ...base, tools: withExtraTools(base.tools, delegations) };

@@ -3,6 +3,7 @@ import { Subject, type Observable } from 'rxjs';
 import type { RunStore } from '../store/run-store.js';
 import { TransportErrorCode } from '../runtime-error-codes.js';
 import { ActorHost, type ActorFactory } from './actor-host.js';
+import type { Instrumentation } from './instrumentation.js';
 import type { ControlCommand, SpawnRequest, Transport } from './transport.js';
 
 /** Options of {@link createInProcessTransport}. */
@@ -14,6 +15,8 @@ export interface InProcessTransportOptions {
   concurrency?: (agent: string) => number | undefined;
   /** Called with failures of background work (a store write that failed). */
   onError?: (error: unknown) => void;
+  /** Follows each actor, for tracing and metrics. */
+  instrumentation?: Instrumentation;
 }
 
 /** The transport of the embedded runtime: every actor lives in this process. See {@link Transport}. */

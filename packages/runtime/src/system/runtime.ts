@@ -30,6 +30,8 @@ import type { ActorFactory } from './actor-host.js';
 import { createInProcessTransport } from './in-process-transport.js';
 import { RunErrorCode, RunStoreErrorCode } from '../runtime-error-codes.js';
 import { finalStatusOf, RunHandle, type PendingAt, type RunResult } from './run-handle.js';
+import type { Instrumentation, RunTrace } from './instrumentation.js';
+import type { TraceCarrier } from './trace-carrier.js';
 import type { Transport } from './transport.js';
 
 /** Options of {@link createRuntime}. */
@@ -52,6 +54,8 @@ export interface TransportParts {
   store: RunStore;
   /** The graph's `concurrency` of each agent. */
   concurrency(agent: string): number | undefined;
+  /** Follows the actors the transport hosts (the runtime's `instrumentation`). */
+  instrumentation?: Instrumentation;
 }
 
 /** Options of one run. */
@@ -77,6 +81,7 @@ export class Runtime {
   readonly store: RunStore;
   readonly transport: Transport;
   readonly #clock: Clock;
+  readonly #instrumentation: Instrumentation | undefined;
   readonly #validator: SchemaValidator = sharedSchemaValidator();
   /** Status changes (running ⇄ waiting) still being written; `close` waits for them. */
   readonly #statusWrites = new Set<Promise<void>>();
@@ -87,6 +92,7 @@ export class Runtime {
     this.graph = options.graph;
     this.store = options.store ?? createMemoryRunStore();
     this.#clock = options.clock ?? systemClock;
+    this.#instrumentation = options.instrumentation;
     const sleep = clockSleep(this.#clock);
     const { graph: _graph, store: _store, transport, onError, ...build } = options;
     const parts: TransportParts = {
@@ -100,6 +106,7 @@ export class Runtime {
         ...(onError === undefined ? {} : { onError }),
       }),
       concurrency: (agent) => this.graph.agents[agent]?.concurrency,
+      ...(options.instrumentation === undefined ? {} : { instrumentation: options.instrumentation }),
     };
     if (typeof transport === 'function') this.transport = transport(parts);
     else this.transport = transport ?? createInProcessTransport({ ...parts, ...(onError === undefined ? {} : { onError }) });
@@ -117,13 +124,15 @@ export class Runtime {
     const path = parseAgentPath(entry);
     const sessionId = options.sessionId ?? createSessionId(this.#clock.now());
     const record: RunRecord = { id, graphFile: this.graph.file, entry, input, sessionId, status: 'running', startedAt: this.#clock.now() };
+    const trace = this.#instrumentation?.run({ runId: id, entry, kind: pipeline === undefined ? 'agent' : 'pipeline', sessionId, resumed: false });
     if (pipeline !== undefined) {
       const controller = new AbortController();
       const handle = this.#handle(id, path, [], () => Promise.resolve(controller.abort()));
       handle.result = this.#finishPipeline(
         handle,
-        this.store.createRun(record).then(() => this.#runPipeline(pipeline, input, id, sessionId, controller.signal)),
+        this.store.createRun(record).then(() => this.#runPipeline(pipeline, input, id, sessionId, controller.signal, trace)),
         controller.signal,
+        trace,
       );
       return handle;
     }
@@ -132,9 +141,10 @@ export class Runtime {
       handle,
       (async () => {
         await this.store.createRun(record);
-        await this.transport.spawn({ runId: id, path, agent: entry, input, depth: 0, sessionId });
+        await this.transport.spawn({ runId: id, path, agent: entry, input, depth: 0, sessionId, ...traced(trace) });
         return this.transport.result(id, path);
       })(),
+      trace,
     );
     return handle;
   }
@@ -166,6 +176,13 @@ export class Runtime {
     const live = snapshots.filter(isSnapshotActive);
     const waiting: PendingAt[] = live.flatMap((s) => (s.context.pending === null ? [] : [{ path: s.agentPath as never, input: s.context.pending }]));
     const pipeline = this.graph.pipelines?.[record.entry];
+    const trace = this.#instrumentation?.run({
+      runId,
+      entry: record.entry,
+      kind: pipeline === undefined ? 'agent' : 'pipeline',
+      resumed: true,
+      ...(record.sessionId === undefined ? {} : { sessionId: record.sessionId }),
+    });
     const controller = new AbortController();
     const handle = this.#handle(runId, entry, waiting, pipeline === undefined ? undefined : () => Promise.resolve(controller.abort()), true);
     // What the run cost before the resume counts too.
@@ -186,10 +203,15 @@ export class Runtime {
     const here = stranded === undefined ? live : live.filter((snapshot) => stranded.has(snapshot.agentPath));
     for (const snapshot of here.sort((a, b) => depthOf(b.agentPath) - depthOf(a.agentPath))) {
       const agent = agents.get(snapshot.agentPath) ?? snapshot.agentPath.split('/').at(-1)?.replace(/#\d+$/, '') ?? record.entry;
-      await this.transport.spawn({ runId, path: parseAgentPath(snapshot.agentPath), agent, snapshot, depth: depthOf(snapshot.agentPath) });
+      await this.transport.spawn({ runId, path: parseAgentPath(snapshot.agentPath), agent, snapshot, depth: depthOf(snapshot.agentPath), ...traced(trace) });
     }
     if (pipeline !== undefined) {
-      handle.result = this.#finishPipeline(handle, this.#runPipeline(pipeline, record.input, runId, record.sessionId, controller.signal), controller.signal);
+      handle.result = this.#finishPipeline(
+        handle,
+        this.#runPipeline(pipeline, record.input, runId, record.sessionId, controller.signal, trace),
+        controller.signal,
+        trace,
+      );
       return handle;
     }
     const fresh = !byPath.has(entry) && (stranded === undefined || stranded.has(entry));
@@ -205,9 +227,11 @@ export class Runtime {
             input: record.input,
             depth: 0,
             ...(record.sessionId === undefined ? {} : { sessionId: record.sessionId }),
+            ...traced(trace),
           });
         return this.transport.result(runId, entry);
       })(),
+      trace,
     );
     return handle;
   }
@@ -223,7 +247,14 @@ export class Runtime {
   }
 
   /** Runs `pipeline` in run `runId`; its step actors are recorded in the store, so a resumed run goes on from them. */
-  #runPipeline(pipeline: PipelineConfig, input: string, runId: RunId, sessionId: string | undefined, signal: AbortSignal): Promise<PipelineResult> {
+  #runPipeline(
+    pipeline: PipelineConfig,
+    input: string,
+    runId: RunId,
+    sessionId: string | undefined,
+    signal: AbortSignal,
+    trace: RunTrace | undefined,
+  ): Promise<PipelineResult> {
     const context: PipelineContext = {
       transport: this.transport,
       store: this.store,
@@ -233,6 +264,8 @@ export class Runtime {
       signal,
     };
     if (sessionId !== undefined) context.sessionId = sessionId;
+    if (this.#instrumentation !== undefined) context.instrumentation = this.#instrumentation;
+    if (trace?.carrier !== undefined) context.trace = trace.carrier;
     return runPipeline(pipeline, input, context);
   }
 
@@ -248,12 +281,12 @@ export class Runtime {
     return new RunHandle(id, entry, this.transport, { onChange, onUsage, waiting, resumed, ...(abort === undefined ? {} : { abort }) });
   }
 
-  async #finishPipeline(handle: RunHandle, ended: Promise<PipelineResult>, signal: AbortSignal): Promise<RunResult> {
+  async #finishPipeline(handle: RunHandle, ended: Promise<PipelineResult>, signal: AbortSignal, trace: RunTrace | undefined): Promise<RunResult> {
     let outcome: PipelineResult;
     try {
       outcome = await ended;
     } catch (error) {
-      return this.#record(handle, { status: 'failed', stopReason: 'error', text: '', error: toErrorInfo(error) });
+      return this.#record(handle, { status: 'failed', stopReason: 'error', text: '', error: toErrorInfo(error) }, trace);
     }
     const failed = outcome.error !== undefined;
     const status = failed ? (signal.aborted ? 'aborted' : 'failed') : 'done';
@@ -265,31 +298,38 @@ export class Runtime {
       steps: outcome.steps,
     };
     if (outcome.error !== undefined) result.error = outcome.error;
-    return this.#record(handle, result);
+    return this.#record(handle, result, trace);
   }
 
-  /** Ends the handle, writes the run's final record, and flushes its events. */
-  async #record(handle: RunHandle, result: Omit<RunResult, 'runId' | 'usage'>): Promise<RunResult> {
+  /** Ends the handle, writes the run's final record, flushes its events, and ends its trace. */
+  async #record(handle: RunHandle, result: Omit<RunResult, 'runId' | 'usage'>, trace: RunTrace | undefined): Promise<RunResult> {
     handle.end();
     const patch: Partial<RunRecord> = { status: result.status, endedAt: this.#clock.now(), stopReason: result.stopReason, usage: handle.usage };
     if (result.error !== undefined) patch.error = result.error;
+    const ended = { ...result, runId: handle.id, usage: handle.usage };
+    trace?.end(ended);
     await this.store.updateRun(handle.id, patch);
     await this.store.flush(handle.id);
-    return { ...result, runId: handle.id, usage: handle.usage };
+    return ended;
   }
 
-  async #finish(handle: RunHandle, ended: Promise<AgentResult>): Promise<RunResult> {
+  async #finish(handle: RunHandle, ended: Promise<AgentResult>, trace: RunTrace | undefined): Promise<RunResult> {
     let agent: AgentResult;
     try {
       agent = await ended;
     } catch (error) {
-      return this.#record(handle, { status: 'failed', stopReason: 'error', text: '', error: toErrorInfo(error) });
+      return this.#record(handle, { status: 'failed', stopReason: 'error', text: '', error: toErrorInfo(error) }, trace);
     }
     const status = finalStatusOf(agent.stopReason);
     const result: Omit<RunResult, 'runId' | 'usage'> = { status, stopReason: agent.stopReason, text: agent.text, agent };
     if (agent.error !== undefined) result.error = agent.error;
-    return this.#record(handle, result);
+    return this.#record(handle, result, trace);
   }
+}
+
+/** The spawn request fields that start an actor in `trace`'s context. */
+function traced(trace: RunTrace | undefined): { trace?: TraceCarrier } {
+  return trace?.carrier === undefined ? {} : { trace: trace.carrier };
 }
 
 function depthOf(path: string): number {

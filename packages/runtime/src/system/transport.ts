@@ -1,5 +1,6 @@
-import type { AgentEvent, AgentPath, AgentResult, AgentSnapshot, PermissionDecision, RunId } from '@troupe/core';
+import type { Agent, AgentEvent, AgentPath, AgentResult, AgentSnapshot, PermissionDecision, RunId } from '@troupe/core';
 import type { Observable } from 'rxjs';
+import type { TraceCarrier } from './trace-carrier.js';
 
 /** Start an actor of a run: a fresh one with `input`, or one restored from `snapshot`. */
 export interface SpawnRequest {
@@ -16,6 +17,14 @@ export interface SpawnRequest {
   depth: number;
   /** The conversation a fresh actor's runs belong to (its run's, a delegate's parent's); a restored actor keeps its snapshot's. */
   sessionId?: string;
+  /** The trace context it starts in: its delegating tool call's, its pipeline step's, or its run's (see `Instrumentation`). */
+  trace?: TraceCarrier;
+}
+
+/** An actor a process hosts: what it was spawned with, and the agent running it. */
+export interface HostedActor {
+  readonly request: SpawnRequest;
+  readonly agent: Agent;
 }
 
 /** What can be asked of a running actor from anywhere. */

@@ -1,0 +1,103 @@
+/**
+ * The instrumentation port: the runtime opens a scope per run and per pipeline step, follows every
+ * actor it hosts from its start until it is let go, and carries each scope's context to what it
+ * starts: the entry gets the run's, a delegated child its delegating tool call's, a step actor its
+ * step's. A run's end reaches its scope once, with the run's status and usage.
+ */
+import type { AgentPath, ErrorInfo, RunId } from '@troupe/core';
+import { describe, expect, it } from 'vitest';
+import { createRuntime, type HostedActor, type Instrumentation, type TraceCarrier, type TracedRunEnd } from '../../src/index.js';
+import { delegate, testGraph } from '../../src/testing.js';
+
+/** An instrumentation that names each scope and records what happened, in order. */
+function recorder(): { instrumentation: Instrumentation; log: string[]; hosted: HostedActor[] } {
+  const log: string[] = [];
+  const hosted: HostedActor[] = [];
+  const carrier = (name: string): TraceCarrier => ({ traceparent: name });
+  const instrumentation: Instrumentation = {
+    run: (run) => {
+      log.push(`run ${run.entry} ${run.kind}${run.resumed ? ' resumed' : ''}`);
+      return { carrier: carrier(`run:${run.runId}`), end: (result: TracedRunEnd) => log.push(`run end ${result.status} ${result.usage.output}`) };
+    },
+    step: (step) => {
+      log.push(`step ${step.path} ${step.kind} in ${step.parent?.['traceparent'] ?? '-'}`);
+      return {
+        carrier: carrier(`step:${step.path}`),
+        end: (error?: ErrorInfo) => log.push(`step end ${step.path}${error === undefined ? '' : ` ${error.code}`}`),
+      };
+    },
+    actor: (actor) => {
+      hosted.push(actor);
+      log.push(`actor ${actor.request.path} in ${actor.request.trace?.['traceparent'] ?? '-'}`);
+      return { end: () => log.push(`actor end ${actor.request.path}`) };
+    },
+    carrierOf: (_runId: RunId, path: AgentPath, toolCallId: string) => carrier(`tool:${path}:${toolCallId}`),
+  };
+  return { instrumentation, log, hosted };
+}
+
+describe('instrumentation', () => {
+  it('gives the entry its run scope and a delegated child its tool call scope, and ends the run once', async () => {
+    const graph = testGraph({
+      lead: { script: [{ toolCalls: [{ id: 'c1', ...delegate('helper', 'look') }] }, { text: 'done' }], delegates: ['helper'] },
+      helper: { script: [{ text: 'found' }] },
+    });
+    const { instrumentation, log } = recorder();
+    const runtime = createRuntime({ graph, instrumentation });
+    const run = runtime.run('go');
+    const result = await run.result;
+    expect(result.status).toBe('done');
+    await runtime.close();
+    const runId = run.id;
+    expect(log).toEqual([
+      'run lead agent',
+      `actor lead in run:${runId}`,
+      'actor lead/helper#1 in tool:lead:c1',
+      `run end done ${result.usage.output}`,
+      'actor end lead',
+      'actor end lead/helper#1',
+    ]);
+  });
+
+  it('opens a scope per pipeline step, in which its actors start, and ends a failed step with its error', async () => {
+    const graph = testGraph({ writer: { script: [{ text: 'draft' }] }, broken: { script: [{ error: { kind: 'invalid_request', message: 'down' } }] } });
+    graph.pipelines = {
+      flow: {
+        name: 'flow',
+        steps: [
+          { kind: 'agent', id: 'draft', agent: 'writer', input: '{{input}}' },
+          { kind: 'agent', id: 'check', agent: 'broken', input: '{{steps.draft.output}}' },
+        ],
+      },
+    };
+    graph.entry = 'flow';
+    const { instrumentation, log } = recorder();
+    const runtime = createRuntime({ graph, instrumentation });
+    const run = runtime.run('cats');
+    const result = await run.result;
+    expect(result.status).toBe('failed');
+    await runtime.close();
+    const runId = run.id;
+    expect(log.filter((line) => !line.startsWith('actor end'))).toEqual([
+      'run flow pipeline',
+      `step flow/draft agent in run:${runId}`,
+      'actor flow/draft in step:flow/draft',
+      'step end flow/draft',
+      `step flow/check agent in run:${runId}`,
+      'actor flow/check in step:flow/check',
+      'step end flow/check provider_error',
+      `run end failed ${result.usage.output}`,
+    ]);
+  });
+
+  it('follows an actor until its host lets it go', async () => {
+    const graph = testGraph({ lead: { script: [{ text: 'hi' }] } });
+    const { instrumentation, log, hosted } = recorder();
+    const runtime = createRuntime({ graph, instrumentation });
+    await runtime.run('go').result;
+    expect(log).not.toContain('actor end lead');
+    await runtime.close();
+    expect(log.filter((line) => line === 'actor end lead')).toHaveLength(1);
+    expect(hosted[0]?.agent.state).toBe('done');
+  });
+});
