@@ -93,10 +93,15 @@ function resultOf(outcome: ProcessGroupOutcome, timeoutMs: number): ToolResult {
   if (stdout.text !== '') parts.push(stdout.text.replace(/\n$/, ''));
   if (stderr.text !== '') parts.push(`[stderr]\n${stderr.text.replace(/\n$/, '')}`);
   if (parts.length === 0) parts.push('(no output)');
-  if (outcome.timedOut) parts.push(`[timed out after ${Math.round(timeoutMs / 1000)} s; the command and its child processes were killed]`);
+  if (outcome.timedOut) parts.push(`[timed out after ${formatSeconds(timeoutMs)} s; the command and its child processes were killed]`);
   else if (outcome.aborted) parts.push('[aborted; the command and its child processes were killed]');
   else if (outcome.exitCode !== 0) parts.push(outcome.exitCode === null ? `[killed by ${outcome.signal ?? 'a signal'}]` : `[exit code ${outcome.exitCode}]`);
   const isError = outcome.timedOut || outcome.aborted || outcome.exitCode !== 0;
   const text = parts.join('\n');
   return isError ? { content: text, isError: true, details } : { content: text, details };
+}
+
+/** `ms` in seconds for a person: whole seconds when whole, else one decimal (300 → "0.3"). */
+function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? String(ms / 1000) : (ms / 1000).toFixed(1);
 }

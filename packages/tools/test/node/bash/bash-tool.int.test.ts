@@ -71,10 +71,11 @@ describe('bash', () => {
   });
 
   it('kills the whole process group on timeout', async () => {
-    const tool = createBashTool({ workspace: ws.root, settings: { timeoutMs: 300 } });
+    // Long enough for a loaded machine to start bash and write the pid file before the timeout.
+    const tool = createBashTool({ workspace: ws.root, settings: { timeoutMs: 2500 } });
     const result = await tool.execute({ command: 'sleep 30 & echo $! > child.pid; wait' }, testToolContext());
     expect(result).toMatchObject({ isError: true, details: { timedOut: true } });
-    expect(textOf(result.content)).toContain('[timed out after 0 s; the command and its child processes were killed]');
+    expect(textOf(result.content)).toContain('[timed out after 2.5 s; the command and its child processes were killed]');
     const child = Number((await readFile(ws.path('child.pid'), 'utf8')).trim());
     expect(alive(child)).toBe(false);
   });
