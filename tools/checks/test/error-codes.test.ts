@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { sourceFiles } from './source-imports.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const packages = ['core', 'providers', 'tools', 'mcp', 'runtime', 'nats', 'cli'];
+const packages = ['core', 'providers', 'tools', 'mcp', 'runtime', 'nats', 'otel', 'cli'];
 
 /** A code given as a literal: `new TroupeError('x', …)`, `super('x', …)` in an error class, or `{ code: 'x', message … }`. */
 const LITERAL_CODE = /(?:new TroupeError|\bsuper)\(\s*['"`][a-z_]+['"`]\s*,|\bcode:\s*['"][a-z_]+['"]\s*,\s*message\b/;

@@ -11,7 +11,7 @@ import { sourceFiles } from './source-imports.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const MAX_LINES = 400;
-const trees = ['core', 'providers', 'tools', 'mcp', 'runtime', 'nats', 'cli'].flatMap((pkg) => [`packages/${pkg}/src`, `packages/${pkg}/test`]);
+const trees = ['core', 'providers', 'tools', 'mcp', 'runtime', 'nats', 'otel', 'cli'].flatMap((pkg) => [`packages/${pkg}/src`, `packages/${pkg}/test`]);
 
 describe('file length', () => {
   it(`keeps every source and test file within ${MAX_LINES} lines`, () => {

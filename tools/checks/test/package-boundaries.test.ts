@@ -21,6 +21,8 @@ const allowed: Record<string, (string | RegExp)[]> = {
   // Broker-agnostic: no NATS client; vitest only in the `./testing` entry's contract suites.
   runtime: ['@troupe/core', '@troupe/providers', '@troupe/tools', '@troupe/mcp', 'rxjs', 'pino', 'yaml', 'tsx', 'node:', 'vitest'],
   nats: ['@troupe/core', '@troupe/runtime', /^@nats-io\//, 'rxjs', 'node:'],
+  // The OpenTelemetry API only: the SDK and exporters are the application's (or the CLI's).
+  otel: ['@troupe/core', '@troupe/runtime', '@opentelemetry/api'],
   cli: [
     '@troupe/runtime',
     '@troupe/nats',

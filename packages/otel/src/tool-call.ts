@@ -1,0 +1,100 @@
+import { SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import type { TraceCarrier } from '@troupe/runtime';
+import type { ToolResultMessage } from '@troupe/core';
+import { GenAi, Operation, SpanEvent, TroupeAttr } from './semconv.js';
+import { spanTime } from './span-time.js';
+import { carrierOf } from './trace-context.js';
+import type { TroupeMetrics } from './troupe-metrics.js';
+
+/** What a tool call span is opened with. */
+export interface ToolCallStart {
+  toolCallId: string;
+  toolName: string;
+  args: Record<string, unknown>;
+}
+
+/**
+ * One tool call's `execute_tool` span, open while the call runs (a child it delegates to starts
+ * in its context). A wait for a person — a permission request before it runs, a question it
+ * asks — shows as span events, and its time is left out of the tool's own duration.
+ */
+export class ToolCall {
+  readonly #span: Span;
+  readonly #name: string;
+  readonly #startedAt = spanTime();
+  #waitingSince: number | undefined;
+  #waitedMs = 0;
+
+  constructor(tracer: Tracer, parent: Context, start: ToolCallStart, captureContent: boolean) {
+    this.#name = start.toolName;
+    const attributes: Attributes = {
+      [GenAi.operationName]: Operation.executeTool,
+      [GenAi.toolName]: start.toolName,
+      [GenAi.toolCallId]: start.toolCallId,
+      [GenAi.toolType]: 'function',
+    };
+    if (captureContent) attributes[GenAi.toolCallArguments] = JSON.stringify(start.args);
+    this.#span = tracer.startSpan(`${Operation.executeTool} ${start.toolName}`, { kind: SpanKind.INTERNAL, startTime: this.#startedAt, attributes }, parent);
+  }
+
+  /** The W3C headers of this call's span, for a child it starts. */
+  get carrier(): TraceCarrier | undefined {
+    return carrierOf(this.#span.spanContext());
+  }
+
+  /** The context of this call's span. */
+  context(parent: Context): Context {
+    return trace.setSpan(parent, this.#span);
+  }
+
+  /** The call waits for a person: a permission decision (`permission`) or an answer (`question`, with its text when content is captured). */
+  wait(kind: 'permission' | 'question', question?: string): void {
+    const at = spanTime();
+    this.#waitingSince ??= at;
+    const attributes: Attributes = { [TroupeAttr.waitKind]: kind };
+    if (question !== undefined) attributes[TroupeAttr.question] = question;
+    this.#span.addEvent(kind === 'permission' ? SpanEvent.permissionRequest : SpanEvent.question, attributes, at);
+  }
+
+  /** The wait, if any, is over (the decision or the answer arrived). */
+  resume(): void {
+    if (this.#waitingSince === undefined) return;
+    const at = spanTime();
+    this.#waitedMs += at - this.#waitingSince;
+    this.#waitingSince = undefined;
+    this.#span.addEvent(SpanEvent.answered, {}, at);
+  }
+
+  /** Ends the span with `result`, or cut short (`result` undefined: aborted, or let go by its host with `setAside`). */
+  end(metrics: TroupeMetrics | undefined, result: ToolResultMessage | undefined, captureContent: boolean, setAside = false): void {
+    this.resume();
+    const endedAt = spanTime();
+    const span = this.#span;
+    if (this.#waitedMs > 0) span.setAttribute(TroupeAttr.waitMs, Math.round(this.#waitedMs));
+    let error: string | undefined;
+    if (result === undefined) {
+      span.setAttribute(setAside ? TroupeAttr.agentSetAside : TroupeAttr.aborted, true);
+    } else {
+      if (captureContent) span.setAttribute(GenAi.toolCallResult, textOf(result));
+      if (result.isError) {
+        error = 'tool_error';
+        span.setAttribute(GenAi.errorType, error);
+        span.setStatus({ code: SpanStatusCode.ERROR, message: firstLine(textOf(result)) });
+      }
+    }
+    span.end(endedAt);
+    if (setAside) return;
+    const attributes: Attributes = { [GenAi.toolName]: this.#name, [GenAi.operationName]: Operation.executeTool };
+    if (error !== undefined) attributes[GenAi.errorType] = error;
+    metrics?.toolCall(attributes, Math.max(0, endedAt - this.#startedAt - this.#waitedMs) / 1000);
+  }
+}
+
+function textOf(result: ToolResultMessage): string {
+  return result.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n', 1)[0] ?? '';
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}
