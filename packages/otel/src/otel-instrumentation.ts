@@ -1,10 +1,10 @@
-import { SpanKind, SpanStatusCode, type Attributes, type Span } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode, type Attributes, type Span, type SpanOptions } from '@opentelemetry/api';
 import type { AgentPath, ErrorInfo, RunId } from '@troupe/core';
 import type { ActorTrace, HostedActor, Instrumentation, RunTrace, StepTrace, TraceCarrier, TracedRun, TracedRunEnd, TracedStep } from '@troupe/runtime';
 import { ActorSpans } from './actor-spans.js';
 import type { OtelOptions } from './otel-options.js';
 import { GenAi, Operation, TroupeAttr } from './semconv.js';
-import { carrierOf, contextOf } from './trace-context.js';
+import { carrierOf, contextOf, spanContextOf } from './trace-context.js';
 import { spanSinks, type SpanSinks } from './span-sinks.js';
 import { usageAttributes } from './usage-attributes.js';
 
@@ -41,7 +41,12 @@ class OtelInstrumentation implements Instrumentation {
     };
     if (run.kind === 'pipeline') attributes[TroupeAttr.pipelineName] = run.entry;
     if (run.resumed) attributes[TroupeAttr.runResumed] = true;
-    const span = this.#sinks.tracer.startSpan(`${Operation.invokeWorkflow} ${run.entry}`, { kind: SpanKind.INTERNAL, attributes }, contextOf(undefined));
+    // A resumed run goes on in the trace it began in, below its first span (ended by then, with
+    // the process that ran it): linked too, as a span whose parent ended long before it began.
+    const before = spanContextOf(run.parent);
+    const options: SpanOptions = { kind: SpanKind.INTERNAL, attributes };
+    if (before !== undefined) options.links = [{ context: before, attributes: { [TroupeAttr.linkKind]: 'resumed_from' } }];
+    const span = this.#sinks.tracer.startSpan(`${Operation.invokeWorkflow} ${run.entry}`, options, contextOf(run.parent));
     const { metrics } = this.#sinks;
     return {
       carrier: carrierOf(span.spanContext()),
@@ -54,6 +59,10 @@ class OtelInstrumentation implements Instrumentation {
         span.end();
         if (result.usage.cost.unknown !== true)
           metrics?.runCost({ [GenAi.workflowName]: run.entry, [TroupeAttr.runStatus]: result.status }, result.usage.cost.total);
+      },
+      leave: (status) => {
+        span.setAttribute(TroupeAttr.runStatus, status);
+        span.end();
       },
     };
   }

@@ -65,6 +65,8 @@ export const TroupeAttr = {
   waitKind: 'troupe.wait.kind',
   question: 'troupe.question',
   aborted: 'troupe.aborted',
+  denied: 'troupe.permission.denied',
+  linkKind: 'troupe.link.kind',
   compactionReason: 'troupe.compaction.reason',
   compactionStrategy: 'troupe.compaction.strategy',
   compactionTokensBefore: 'troupe.compaction.tokens_before',

@@ -1,6 +1,6 @@
 import { SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import type { TraceCarrier } from '@troupe/runtime';
-import type { ToolResultMessage } from '@troupe/core';
+import { INTERRUPTED_TOOL_RESULT, permissionDenied, permissionDeniedPermanently, SKIPPED_BY_STEERING, type ToolResultMessage } from '@troupe/core';
 import { GenAi, Operation, SpanEvent, TroupeAttr } from './semconv.js';
 import { spanTime } from './span-time.js';
 import { carrierOf } from './trace-context.js';
@@ -67,19 +67,27 @@ export class ToolCall {
 
   /** Ends the span with `result`, or cut short (`result` undefined: aborted, or let go by its host with `setAside`). */
   end(metrics: TroupeMetrics | undefined, result: ToolResultMessage | undefined, captureContent: boolean, setAside = false): void {
-    this.resume();
     const endedAt = spanTime();
+    // Set aside while waiting, the wait goes on elsewhere: no end of it to show here.
+    if (setAside && this.#waitingSince !== undefined) {
+      this.#waitedMs += endedAt - this.#waitingSince;
+      this.#waitingSince = undefined;
+    } else this.resume();
     const span = this.#span;
     if (this.#waitedMs > 0) span.setAttribute(TroupeAttr.waitMs, Math.round(this.#waitedMs));
     let error: string | undefined;
     if (result === undefined) {
       span.setAttribute(setAside ? TroupeAttr.agentSetAside : TroupeAttr.aborted, true);
     } else {
-      if (captureContent) span.setAttribute(GenAi.toolCallResult, textOf(result));
-      if (result.isError) {
+      const text = textOf(result);
+      if (captureContent) span.setAttribute(GenAi.toolCallResult, text);
+      const settled = settledBy(this.#name, result, text);
+      if (settled === 'aborted') span.setAttribute(TroupeAttr.aborted, true);
+      else if (settled === 'denied') span.setAttribute(TroupeAttr.denied, true);
+      else if (settled === 'failed') {
         error = 'tool_error';
         span.setAttribute(GenAi.errorType, error);
-        span.setStatus({ code: SpanStatusCode.ERROR, message: firstLine(textOf(result)) });
+        span.setStatus({ code: SpanStatusCode.ERROR, message: firstLine(text) });
       }
     }
     span.end(endedAt);
@@ -88,6 +96,18 @@ export class ToolCall {
     if (error !== undefined) attributes[GenAi.errorType] = error;
     metrics?.toolCall(attributes, Math.max(0, endedAt - this.#startedAt - this.#waitedMs) / 1000);
   }
+}
+
+/**
+ * What settled a call: its own answer (`ran`, `failed`), or the user — an abort or a steering
+ * message cut it (`aborted`), a permission decision refused it (`denied`). Only a tool's own
+ * failure is an error of the span.
+ */
+function settledBy(tool: string, result: ToolResultMessage, text: string): 'ran' | 'failed' | 'aborted' | 'denied' {
+  if (!result.isError) return 'ran';
+  if (text === INTERRUPTED_TOOL_RESULT || text === SKIPPED_BY_STEERING) return 'aborted';
+  if (text === permissionDenied(tool) || text === permissionDeniedPermanently(tool)) return 'denied';
+  return 'failed';
 }
 
 function textOf(result: ToolResultMessage): string {

@@ -1,5 +1,6 @@
 import type { AgentCheckpoint, AgentEvent, AgentPath, AgentSnapshot, ErrorInfo, RunId, RunStopReason, Usage } from '@troupe/core';
 import type { ToolProcessLedger } from '../local/tool-process-ledger.js';
+import type { TraceCarrier } from '../system/trace-carrier.js';
 
 /**
  * Where a run stands. `waiting`: some actor waits for a user's answer or approval.
@@ -44,6 +45,8 @@ export interface RunRecord {
   /** Usage summed over every actor of the run: kept up to date while it runs, not only at its end. */
   usage?: Usage;
   error?: ErrorInfo;
+  /** The trace context of the run's span, when it was traced: a resumed run goes on in the same trace. */
+  trace?: TraceCarrier;
 }
 
 /** A delegation: which child actor answers which tool call of which parent. */

@@ -12,6 +12,8 @@ export interface TracedRun {
   sessionId?: string;
   /** Whether it was resumed from what a gone process recorded (`Runtime.resume`). */
   resumed: boolean;
+  /** A resumed run's context from before (`RunRecord.trace`): the trace it goes on in. */
+  parent?: TraceCarrier;
 }
 
 /** How a run ended, as its trace records it (a `RunResult` is one). */
@@ -27,6 +29,11 @@ export interface TracedRunEnd {
 export interface RunTrace {
   readonly carrier: TraceCarrier | undefined;
   end(result: TracedRunEnd): void;
+  /**
+   * The runtime closes before the run has ended: it waits for a person, or other processes go on
+   * with it. A later `Runtime.resume` goes on in the same trace (`TracedRun.parent`).
+   */
+  leave(status: 'running' | 'waiting'): void;
 }
 
 /** A pipeline step that starts. */

@@ -87,6 +87,8 @@ export class Runtime {
   readonly #statusWrites = new Set<Promise<void>>();
   /** The runs this runtime started or resumed, whose events `close` flushes. */
   readonly #runs = new Set<RunId>();
+  /** The traces of the runs this runtime started or resumed that have not ended. */
+  readonly #traces = new Map<RunId, { trace: RunTrace; handle: RunHandle }>();
 
   constructor(options: RuntimeOptions) {
     this.graph = options.graph;
@@ -123,11 +125,11 @@ export class Runtime {
     const id = options.runId ?? createRunId(this.#clock.now());
     const path = parseAgentPath(entry);
     const sessionId = options.sessionId ?? createSessionId(this.#clock.now());
-    const record: RunRecord = { id, graphFile: this.graph.file, entry, input, sessionId, status: 'running', startedAt: this.#clock.now() };
     const trace = this.#instrumentation?.run({ runId: id, entry, kind: pipeline === undefined ? 'agent' : 'pipeline', sessionId, resumed: false });
+    const record: RunRecord = { id, graphFile: this.graph.file, entry, input, sessionId, status: 'running', startedAt: this.#clock.now(), ...traced(trace) };
     if (pipeline !== undefined) {
       const controller = new AbortController();
-      const handle = this.#handle(id, path, [], () => Promise.resolve(controller.abort()));
+      const handle = this.#handle(id, path, trace, [], () => Promise.resolve(controller.abort()));
       handle.result = this.#finishPipeline(
         handle,
         this.store.createRun(record).then(() => this.#runPipeline(pipeline, input, id, sessionId, controller.signal, trace)),
@@ -136,7 +138,7 @@ export class Runtime {
       );
       return handle;
     }
-    const handle = this.#handle(id, path);
+    const handle = this.#handle(id, path, trace);
     handle.result = this.#finish(
       handle,
       (async () => {
@@ -182,9 +184,10 @@ export class Runtime {
       kind: pipeline === undefined ? 'agent' : 'pipeline',
       resumed: true,
       ...(record.sessionId === undefined ? {} : { sessionId: record.sessionId }),
+      ...(record.trace === undefined ? {} : { parent: record.trace }),
     });
     const controller = new AbortController();
-    const handle = this.#handle(runId, entry, waiting, pipeline === undefined ? undefined : () => Promise.resolve(controller.abort()), true);
+    const handle = this.#handle(runId, entry, trace, waiting, pipeline === undefined ? undefined : () => Promise.resolve(controller.abort()), true);
     // What the run cost before the resume counts too.
     handle.countEarlier(await this.store.readEvents(runId));
     const children = await this.store.children(runId);
@@ -241,6 +244,8 @@ export class Runtime {
    * are stored (a run left waiting reads back whole from another process).
    */
   async close(): Promise<void> {
+    for (const { trace, handle } of this.#traces.values()) trace.leave(handle.status === 'waiting' ? 'waiting' : 'running');
+    this.#traces.clear();
     await this.transport.close();
     await Promise.all(this.#statusWrites);
     await Promise.all([...this.#runs].map((id) => this.store.flush(id).catch(() => undefined)));
@@ -269,7 +274,7 @@ export class Runtime {
     return runPipeline(pipeline, input, context);
   }
 
-  #handle(id: RunId, entry: AgentPath, waiting: PendingAt[] = [], abort?: () => Promise<void>, resumed = false): RunHandle {
+  #handle(id: RunId, entry: AgentPath, trace: RunTrace | undefined, waiting: PendingAt[] = [], abort?: () => Promise<void>, resumed = false): RunHandle {
     this.#runs.add(id);
     const onChange = (status: RunStatus): void => {
       const write = this.store.updateRun(id, { status }).catch(() => undefined);
@@ -278,7 +283,9 @@ export class Runtime {
     };
     // The record's usage follows the run, so a run that is still going (or was killed) lists what it has spent.
     const onUsage = latestWrite((usage: Usage) => this.store.updateRun(id, { usage }));
-    return new RunHandle(id, entry, this.transport, { onChange, onUsage, waiting, resumed, ...(abort === undefined ? {} : { abort }) });
+    const handle = new RunHandle(id, entry, this.transport, { onChange, onUsage, waiting, resumed, ...(abort === undefined ? {} : { abort }) });
+    if (trace !== undefined) this.#traces.set(id, { trace, handle });
+    return handle;
   }
 
   async #finishPipeline(handle: RunHandle, ended: Promise<PipelineResult>, signal: AbortSignal, trace: RunTrace | undefined): Promise<RunResult> {
@@ -307,6 +314,7 @@ export class Runtime {
     const patch: Partial<RunRecord> = { status: result.status, endedAt: this.#clock.now(), stopReason: result.stopReason, usage: handle.usage };
     if (result.error !== undefined) patch.error = result.error;
     const ended = { ...result, runId: handle.id, usage: handle.usage };
+    this.#traces.delete(handle.id);
     trace?.end(ended);
     await this.store.updateRun(handle.id, patch);
     await this.store.flush(handle.id);

@@ -6,8 +6,9 @@
  */
 import type { AgentPath, ErrorInfo, RunId } from '@troupe/core';
 import { describe, expect, it } from 'vitest';
-import { createRuntime, type HostedActor, type Instrumentation, type TraceCarrier, type TracedRunEnd } from '../../src/index.js';
-import { delegate, testGraph } from '../../src/testing.js';
+import { createMemoryRunStore, createRuntime, type HostedActor, type Instrumentation, type TraceCarrier, type TracedRunEnd } from '../../src/index.js';
+import { createToolRegistry } from '@troupe/tools';
+import { askTool, delegate, testGraph, untilWaiting } from '../../src/testing.js';
 
 /** An instrumentation that names each scope and records what happened, in order. */
 function recorder(): { instrumentation: Instrumentation; log: string[]; hosted: HostedActor[] } {
@@ -16,8 +17,12 @@ function recorder(): { instrumentation: Instrumentation; log: string[]; hosted: 
   const carrier = (name: string): TraceCarrier => ({ traceparent: name });
   const instrumentation: Instrumentation = {
     run: (run) => {
-      log.push(`run ${run.entry} ${run.kind}${run.resumed ? ' resumed' : ''}`);
-      return { carrier: carrier(`run:${run.runId}`), end: (result: TracedRunEnd) => log.push(`run end ${result.status} ${result.usage.output}`) };
+      log.push(`run ${run.entry} ${run.kind}${run.resumed ? ` resumed in ${run.parent?.['traceparent'] ?? '-'}` : ''}`);
+      return {
+        carrier: carrier(`run:${run.runId}`),
+        end: (result: TracedRunEnd) => log.push(`run end ${result.status} ${result.usage.output}`),
+        leave: (status) => log.push(`run left ${status}`),
+      };
     },
     step: (step) => {
       log.push(`step ${step.path} ${step.kind} in ${step.parent?.['traceparent'] ?? '-'}`);
@@ -99,5 +104,26 @@ describe('instrumentation', () => {
     await runtime.close();
     expect(log.filter((line) => line === 'actor end lead')).toHaveLength(1);
     expect(hosted[0]?.agent.state).toBe('done');
+  });
+
+  it('leaves a run still waiting when the runtime closes, and resumes it in the context it recorded', async () => {
+    const graph = testGraph({ lead: { tools: ['ask'], script: [{ toolCalls: [{ name: 'ask', arguments: { question: 'Where?' } }] }, { text: 'ok' }] } });
+    const tools = createToolRegistry({ factories: [askTool] });
+    const store = createMemoryRunStore();
+    const first = recorder();
+    const before = createRuntime({ graph, tools, store, instrumentation: first.instrumentation });
+    const run = before.run('go');
+    await untilWaiting(run);
+    await before.close();
+    expect(first.log).toEqual(['run lead agent', `actor lead in run:${run.id}`, 'run left waiting', 'actor end lead']);
+    expect((await store.getRun(run.id))?.trace).toEqual({ traceparent: `run:${run.id}` });
+
+    const second = recorder();
+    const after = createRuntime({ graph, tools, store, instrumentation: second.instrumentation });
+    const resumed = await after.resume(run.id);
+    await resumed.reply('here');
+    expect((await resumed.result).status).toBe('done');
+    await after.close();
+    expect(second.log.slice(0, 2)).toEqual([`run lead agent resumed in run:${run.id}`, `actor lead in run:${run.id}`]);
   });
 });
