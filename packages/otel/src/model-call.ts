@@ -3,7 +3,7 @@ import type { AssistantMessage, ErrorInfo, ProviderFailure } from '@troupe/core'
 import { GenAi, Operation, SpanEvent, TroupeAttr } from './semconv.js';
 import { spanTime } from './span-time.js';
 import type { TroupeMetrics } from './troupe-metrics.js';
-import { usageAttributes } from './usage-attributes.js';
+import { addUsageDetails, inputTokens } from './usage-attributes.js';
 
 /** What a model call span says of the model before it answers: the agent's provider and model settings. */
 export interface ModelRequest {
@@ -59,12 +59,34 @@ export class ModelCall {
    * (`message` undefined: the run was aborted or stopped mid-call).
    */
   end(tracer: Tracer, parent: Context, metrics: TroupeMetrics | undefined, message: AssistantMessage | undefined, captureContent: boolean): void {
-    const { provider, model } = this.#request;
-    const base: Attributes = { [GenAi.operationName]: Operation.chat, [GenAi.providerName]: provider, [GenAi.requestModel]: model };
-    const span = tracer.startSpan(`${Operation.chat} ${model}`, { kind: SpanKind.CLIENT, startTime: this.#startedAt, attributes: base }, parent);
-    if (this.#request.maxTokens !== undefined) span.setAttribute(GenAi.requestMaxTokens, this.#request.maxTokens);
-    if (this.#request.temperature !== undefined) span.setAttribute(GenAi.requestTemperature, this.#request.temperature);
-    if (this.#request.topP !== undefined) span.setAttribute(GenAi.requestTopP, this.#request.topP);
+    const { provider, model, maxTokens, temperature, topP } = this.#request;
+    // Built once, every attribute known by now, so the span checks them once. Literal keys (the
+    // names of semconv.ts) let V8 build the object from a fixed shape: this runs on every turn.
+    const attributes: Attributes =
+      message === undefined
+        ? { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': provider, 'gen_ai.request.model': model, 'troupe.aborted': true }
+        : {
+            'gen_ai.operation.name': 'chat',
+            'gen_ai.provider.name': provider,
+            'gen_ai.request.model': model,
+            'gen_ai.response.model': modelName(message.model),
+            'gen_ai.response.finish_reasons': [finishReason(message)],
+            'gen_ai.usage.input_tokens': inputTokens(message.usage),
+            'gen_ai.usage.output_tokens': message.usage.output,
+          };
+    if (message !== undefined) addUsageDetails(attributes, message.usage);
+    if (maxTokens !== undefined) attributes[GenAi.requestMaxTokens] = maxTokens;
+    if (temperature !== undefined) attributes[GenAi.requestTemperature] = temperature;
+    if (topP !== undefined) attributes[GenAi.requestTopP] = topP;
+    if (this.#attempts > 1) attributes[TroupeAttr.attempts] = this.#attempts;
+    let error: string | undefined;
+    if (message !== undefined) {
+      if (captureContent) attributes[GenAi.outputMessages] = JSON.stringify([outputMessage(message)]);
+      if (message.stopReason === 'error') error = this.#failure?.code ?? 'provider_error';
+      else if (message.stopReason === 'aborted') attributes[TroupeAttr.aborted] = true;
+    }
+    if (error !== undefined) attributes[GenAi.errorType] = error;
+    const span = tracer.startSpan(`${Operation.chat} ${model}`, { kind: SpanKind.CLIENT, startTime: this.#startedAt, attributes }, parent);
     for (const retry of this.#retries) {
       span.addEvent(
         SpanEvent.retry,
@@ -77,29 +99,13 @@ export class ModelCall {
         retry.at,
       );
     }
-    if (this.#attempts > 1) span.setAttribute(TroupeAttr.attempts, this.#attempts);
-    let error: string | undefined;
-    if (message === undefined) {
-      span.setAttribute(TroupeAttr.aborted, true);
-    } else {
-      span.setAttribute(GenAi.responseModel, modelName(message.model));
-      span.setAttribute(GenAi.responseFinishReasons, [finishReason(message)]);
-      span.setAttributes(usageAttributes(message.usage));
-      if (captureContent) span.setAttribute(GenAi.outputMessages, JSON.stringify([outputMessage(message)]));
-      if (message.stopReason === 'error') error = this.#failure?.code ?? 'provider_error';
-      else if (message.stopReason === 'aborted') span.setAttribute(TroupeAttr.aborted, true);
-    }
-    if (error !== undefined) {
-      span.setAttribute(GenAi.errorType, error);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: message?.errorMessage ?? this.#failure?.message ?? error });
-    }
+    if (error !== undefined) span.setStatus({ code: SpanStatusCode.ERROR, message: message?.errorMessage ?? this.#failure?.message ?? error });
     const endedAt = spanTime();
     span.end(endedAt);
-    metrics?.modelCall(
-      error === undefined ? base : { ...base, [GenAi.errorType]: error },
-      (endedAt - this.#startedAt) / 1000,
-      message?.stopReason === 'error' ? undefined : message?.usage,
-    );
+    if (metrics === undefined) return;
+    const base: Attributes = { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': provider, 'gen_ai.request.model': model };
+    if (error !== undefined) base[GenAi.errorType] = error;
+    metrics.modelCall(base, (endedAt - this.#startedAt) / 1000, message?.stopReason === 'error' ? undefined : message?.usage);
   }
 }
 

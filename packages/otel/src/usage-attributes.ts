@@ -11,11 +11,16 @@ export function usageAttributes(usage: Usage): Attributes {
     [GenAi.usageInputTokens]: inputTokens(usage),
     [GenAi.usageOutputTokens]: usage.output,
   };
+  addUsageDetails(attributes, usage);
+  return attributes;
+}
+
+/** Adds to `attributes` the parts of `usage` beyond input and output tokens: cache, reasoning and cost, where there are any. */
+export function addUsageDetails(attributes: Attributes, usage: Usage): void {
   if (usage.cacheRead > 0) attributes[GenAi.usageCacheReadInputTokens] = usage.cacheRead;
   if (usage.cacheWrite > 0) attributes[GenAi.usageCacheCreationInputTokens] = usage.cacheWrite;
   if (usage.reasoning !== undefined) attributes[GenAi.usageReasoningOutputTokens] = usage.reasoning;
   if (usage.cost.unknown !== true) attributes[TroupeAttr.costUsd] = usage.cost.total;
-  return attributes;
 }
 
 /** The prompt tokens of `usage`, cached ones included. */

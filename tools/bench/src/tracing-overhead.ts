@@ -1,0 +1,65 @@
+/**
+ * Tracing overhead: the turn-overhead workload (one agent, 200 turns each calling a no-op tool)
+ * with tracing off and on — `@troupe/otel` writing every span to an SDK tracer whose processor
+ * drops them (the cost of building spans, not of exporting them). Both are measured in the same
+ * process, interleaved round by round after the same warm-up, so the machine's noise hits both.
+ * Prints the medians (µs per turn) with their spreads, and the difference.
+ *
+ *   node --expose-gc dist/tracing-overhead.js [--turns 200] [--runs 30]
+ */
+import { BasicTracerProvider, NoopSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { Agent, type Tool } from '@troupe/core';
+import { createScriptedProvider, type ScriptStep } from '@troupe/core/testing';
+import { instrument } from '@troupe/otel';
+import { median, numberArg, peakRssMb, report, spread } from './measure.js';
+
+const turns = numberArg('turns', 200);
+const runs = numberArg('runs', 30);
+
+const noop: Tool = { name: 'noop', description: 'Does nothing.', parameters: { type: 'object', properties: {} }, execute: () => ({ content: 'ok' }) };
+const script: ScriptStep[] = [...Array.from({ length: turns }, () => ({ toolCalls: [{ name: 'noop' }] })), { text: 'done' }];
+const tracer = new BasicTracerProvider({ spanProcessors: [new NoopSpanProcessor()] }).getTracer('bench');
+
+/** µs per turn of one run, traced or not. */
+async function once(traced: boolean): Promise<number> {
+  const agent = new Agent({
+    provider: createScriptedProvider(script, { recordRequests: false }),
+    model: 'bench',
+    tools: [noop],
+    permissions: { mode: 'allow' },
+    limits: { maxTurns: Infinity },
+  });
+  const tracing = traced ? instrument(agent, { tracer }) : undefined;
+  const started = performance.now();
+  const result = await agent.prompt('go');
+  const elapsed = performance.now() - started;
+  tracing?.stop();
+  agent.dispose();
+  if (result.stopReason !== 'stop' || result.turns !== turns + 1) throw new Error(`unexpected run: ${result.stopReason} after ${result.turns} turns`);
+  return (elapsed * 1000) / (turns + 1);
+}
+
+for (let i = 0; i < 50; i++) {
+  await once(false);
+  await once(true);
+}
+globalThis.gc?.();
+const off: number[] = [];
+const on: number[] = [];
+for (let i = 0; i < runs; i++) {
+  off.push(await once(false));
+  on.push(await once(true));
+}
+const offMedian = median(off);
+const onMedian = median(on);
+report({
+  workload: 'tracing-overhead',
+  turns: turns + 1,
+  runs,
+  us_per_turn_off: Math.round(offMedian * 10) / 10,
+  us_per_turn_off_spread: spread(off),
+  us_per_turn_on: Math.round(onMedian * 10) / 10,
+  us_per_turn_on_spread: spread(on),
+  us_added_per_turn: Math.round((onMedian - offMedian) * 10) / 10,
+  rss_mb: peakRssMb(),
+});
