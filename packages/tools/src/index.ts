@@ -9,6 +9,7 @@ export { globMatcher, globToRegExp } from './glob.js';
 export { createToolRegistry } from './tool-registry.js';
 export { InvalidToolSettingsError, parseToolSettings, regexProblem, settingProblem } from './tool-settings.js';
 export { ToolErrorCode } from './tool-error-code.js';
+export { DEFAULT_SANDBOX_POLICY, DEFAULT_SECRET_PATHS, networkAllowed, SANDBOX_MODES } from './sandbox-policy.js';
 export { UnknownToolError } from './unknown-tool-error.js';
 
 export type { AskUserArgs } from './control/ask-user-tool.js';
@@ -18,6 +19,7 @@ export type { ClockToolOptions } from './demo/clock-tool.js';
 export type { EchoArgs } from './demo/echo-tool.js';
 export type { ToolDefinition, ToolReturn } from './define-tool.js';
 export type { ProcessGroupTracker } from './process-group-tracker.js';
+export type { SandboxMode, SandboxPolicy } from './sandbox-policy.js';
 export type { ToolFactory, ToolOptions } from './tool-factory.js';
 export type { ToolRegistry, ToolRegistryOptions } from './tool-registry.js';
 export type { ToolSettingKind, ToolSettingSpec, ToolSettingsSpec, ToolSettingValue, ToolSettingValues } from './tool-settings.js';

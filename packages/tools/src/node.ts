@@ -6,6 +6,10 @@ export { createWriteFileTool, WRITE_FILE_SETTINGS } from './node/files/write-fil
 export { createListFilesTool, LIST_FILES_SETTINGS } from './node/list/list-files-tool.js';
 export { createNodeToolRegistry, nodeToolFactories } from './node/node-tools.js';
 export { createSearchTool, SEARCH_SETTINGS } from './node/search/search-tool.js';
+export { bubblewrapArgs, sandboxSupport } from './node/sandbox/bubblewrap.js';
+export { sandboxedArgv } from './node/sandbox/sandboxed-argv.js';
+export { sandboxHint } from './node/sandbox/sandbox-hint.js';
+export { toolEnvironment } from './node/tool-environment.js';
 export { OUTSIDE_WORKSPACE, Workspace, WORKSPACE_UNAVAILABLE, WorkspaceError } from './node/workspace.js';
 
 export type { DenyRule } from './node/bash/deny-list.js';
@@ -16,3 +20,5 @@ export type { WriteFileArgs } from './node/files/write-file-tool.js';
 export type { ListFilesArgs } from './node/list/list-files-tool.js';
 export type { SearchArgs } from './node/search/search-tool.js';
 export type { WorkspacePath } from './node/workspace.js';
+export type { SandboxScope, SandboxSupport } from './node/sandbox/bubblewrap.js';
+export type { SandboxedArgv } from './node/sandbox/sandboxed-argv.js';

@@ -1,5 +1,6 @@
 import type { Tool } from '@troupe/core';
 import type { ProcessGroupTracker } from './process-group-tracker.js';
+import type { SandboxPolicy } from './sandbox-policy.js';
 import type { ToolSettingsSpec } from './tool-settings.js';
 
 /**
@@ -17,6 +18,8 @@ export interface ToolOptions {
   workspace?: string;
   /** Where tools that start process groups (`bash`) report them while they run. Default: nowhere. */
   processGroups?: ProcessGroupTracker;
+  /** How the processes of tools that start them (`bash`) are confined. Default: `{ mode: 'auto' }`. */
+  sandbox?: SandboxPolicy;
   /** This tool's settings (YAML `- bash: { timeoutMs: 5000 }`), checked against the factory's `settings`. */
   settings?: Readonly<Record<string, unknown>>;
 }

@@ -75,7 +75,7 @@ describe('createToolRegistry', () => {
       'task_complete',
       'write_file',
     ]);
-    expect(Object.keys(registry.settingsOf('bash') ?? {})).toEqual(['workspace', 'timeoutMs', 'maxOutputBytes', 'deny', 'defaultDeny', 'shell']);
+    expect(Object.keys(registry.settingsOf('bash') ?? {})).toEqual(['workspace', 'timeoutMs', 'maxOutputBytes', 'deny', 'defaultDeny', 'shell', 'env']);
     expect(registry.settingsOf('clock')).toEqual({});
     expect(registry.settingsOf('nope')).toBeUndefined();
     expect(registry.create('read_file', { workspace: '/tmp' }).readOnly).toBe(true);

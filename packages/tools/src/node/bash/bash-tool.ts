@@ -6,6 +6,10 @@ import { WORKSPACE_SETTING, workspaceOf } from '../node-tool-options.js';
 import { failed } from '../tool-failure.js';
 import { DEFAULT_DENY_RULES, deniedBy, denyRulesOf } from './deny-list.js';
 import { runInProcessGroup, type ProcessGroupOutcome } from './process-group.js';
+import { DEFAULT_SANDBOX_POLICY } from '../../sandbox-policy.js';
+import { sandboxedArgv } from '../sandbox/sandboxed-argv.js';
+import { sandboxHint } from '../sandbox/sandbox-hint.js';
+import { toolEnvironment } from '../tool-environment.js';
 
 /** Settings of `bash`. */
 export const BASH_SETTINGS = {
@@ -18,6 +22,11 @@ export const BASH_SETTINGS = {
   deny: { kind: 'regexList', description: 'More command patterns (regular expressions) to refuse, besides the default deny list.' },
   defaultDeny: { kind: 'boolean', description: 'Whether the default deny list applies (default true).' },
   shell: { kind: 'string', description: 'The shell that runs commands with -c (default /bin/bash, else /bin/sh).' },
+  env: {
+    kind: 'stringList',
+    description:
+      'Variables passed to commands although they look like credentials (TROUPE_*, *_API_KEY, *_TOKEN, *_SECRET, passwords), which are left out otherwise.',
+  },
 } as const satisfies ToolSettingsSpec;
 
 /** Arguments of bash. */
@@ -43,6 +52,8 @@ export function createBashTool(options: ToolOptions = {}): Tool {
   const rules = [...(settings.defaultDeny === false ? [] : DEFAULT_DENY_RULES), ...denyRulesOf(settings.deny ?? [])];
   const shell = settings.shell ?? (existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh');
   const tracker = options.processGroups;
+  const sandbox = options.sandbox ?? DEFAULT_SANDBOX_POLICY;
+  const env = toolEnvironment(process.env, settings.env ?? [], { PAGER: 'cat', GIT_PAGER: 'cat', TERM: 'dumb' });
   return defineTool<BashArgs>({
     name: 'bash',
     label: 'Bash',
@@ -60,24 +71,27 @@ export function createBashTool(options: ToolOptions = {}): Tool {
       if (ctx.signal.aborted) return failed('bash: aborted before the command started');
       const cwd = await workspace.realRoot().catch(() => undefined);
       if (cwd === undefined) return failed(`bash: the workspace ${workspace.root} does not exist`);
+      const argv = sandboxedArgv(sandbox, { workspace: cwd, cwd }, [shell, '-c', args.command]);
+      if ('refused' in argv) return failed(`bash: ${argv.refused}`, { sandboxed: false });
       const outcome = await runInProcessGroup({
-        shell,
-        command: args.command,
+        file: argv.file,
+        args: argv.args,
         cwd,
         timeoutMs,
         maxOutputBytes,
         signal: ctx.signal,
         killGraceMs: KILL_GRACE_MS,
         ...(tracker === undefined ? {} : { track: (pgid: number) => tracker.started(pgid) }),
-        env: { ...process.env, PAGER: 'cat', GIT_PAGER: 'cat', TERM: 'dumb' },
+        env,
       });
-      return resultOf(outcome, timeoutMs);
+      return resultOf(outcome, timeoutMs, argv.sandboxed);
     },
   });
 }
 
-function resultOf(outcome: ProcessGroupOutcome, timeoutMs: number): ToolResult {
+function resultOf(outcome: ProcessGroupOutcome, timeoutMs: number, sandboxed: boolean): ToolResult {
   const details = {
+    sandboxed,
     exitCode: outcome.exitCode,
     signal: outcome.signal,
     timedOut: outcome.timedOut,
@@ -96,6 +110,8 @@ function resultOf(outcome: ProcessGroupOutcome, timeoutMs: number): ToolResult {
   if (outcome.timedOut) parts.push(`[timed out after ${formatSeconds(timeoutMs)} s; the command and its child processes were killed]`);
   else if (outcome.aborted) parts.push('[aborted; the command and its child processes were killed]');
   else if (outcome.exitCode !== 0) parts.push(outcome.exitCode === null ? `[killed by ${outcome.signal ?? 'a signal'}]` : `[exit code ${outcome.exitCode}]`);
+  const hint = sandboxed && outcome.exitCode !== 0 ? sandboxHint(stderr.text) : undefined;
+  if (hint !== undefined) parts.push(`[${hint}]`);
   const isError = outcome.timedOut || outcome.aborted || outcome.exitCode !== 0;
   const text = parts.join('\n');
   return isError ? { content: text, isError: true, details } : { content: text, details };

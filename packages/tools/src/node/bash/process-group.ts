@@ -3,8 +3,9 @@ import { HeadTailBuffer } from './output-buffer.js';
 
 /** What {@link runInProcessGroup} runs and how. */
 export interface ProcessGroupRun {
-  shell: string;
-  command: string;
+  /** The program that leads the group (a shell, or `bwrap` around one) and its arguments. */
+  file: string;
+  args: readonly string[];
   cwd: string;
   env: NodeJS.ProcessEnv;
   timeoutMs: number;
@@ -34,7 +35,7 @@ export interface ProcessGroupOutcome {
 const DRAIN_MS = 250;
 
 /**
- * Runs `shell -c command` as the leader of a new process group. A timeout or `signal` kills the
+ * Runs `file args…` (a shell with `-c command`) as the leader of a new process group. A timeout or `signal` kills the
  * whole group (the command and everything it started): SIGTERM, then SIGKILL after the grace
  * period. When the shell exits by itself, background children still holding its pipes are
  * waited for briefly, then left alone (they were started on purpose with `&`).
@@ -44,7 +45,7 @@ export function runInProcessGroup(run: ProcessGroupRun): Promise<ProcessGroupOut
   const stdout = new HeadTailBuffer(run.maxOutputBytes);
   const stderr = new HeadTailBuffer(run.maxOutputBytes);
   return new Promise((resolve) => {
-    const child = spawn(run.shell, ['-c', run.command], { cwd: run.cwd, env: run.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(run.file, run.args, { cwd: run.cwd, env: run.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const untrack = child.pid === undefined ? undefined : run.track?.(child.pid);
     let timedOut = false;
     let aborted = false;

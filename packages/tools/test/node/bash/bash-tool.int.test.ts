@@ -14,6 +14,10 @@ import { createBashTool } from '../../../src/node/bash/bash-tool.js';
 import { testToolContext } from '../../tool-context.js';
 import { tempWorkspace, textOf } from '../temp-workspace.js';
 
+// These tests look at the command's processes by pid: outside a sandbox, whose pid namespace
+// would number them apart (test/node/sandbox covers the sandboxed command).
+const unconfined = { mode: 'off' } as const;
+
 let ws: Awaited<ReturnType<typeof tempWorkspace>>;
 beforeEach(async () => {
   ws = await tempWorkspace({ 'hello.txt': 'hi there\n' });
@@ -72,7 +76,7 @@ describe('bash', () => {
 
   it('kills the whole process group on timeout', async () => {
     // Long enough for a loaded machine to start bash and write the pid file before the timeout.
-    const tool = createBashTool({ workspace: ws.root, settings: { timeoutMs: 2500 } });
+    const tool = createBashTool({ workspace: ws.root, sandbox: unconfined, settings: { timeoutMs: 2500 } });
     const result = await tool.execute({ command: 'sleep 30 & echo $! > child.pid; wait' }, testToolContext());
     expect(result).toMatchObject({ isError: true, details: { timedOut: true } });
     expect(textOf(result.content)).toContain('[timed out after 2.5 s; the command and its child processes were killed]');
@@ -81,7 +85,7 @@ describe('bash', () => {
   });
 
   it('kills the whole process group on abort', async () => {
-    const tool = createBashTool({ workspace: ws.root });
+    const tool = createBashTool({ workspace: ws.root, sandbox: unconfined });
     const controller = new AbortController();
     const started = whenWritten(ws.root, 'child.pid');
     const running = tool.execute({ command: 'sh -c "sleep 30" & echo $! > child.pid; wait' }, testToolContext({ signal: controller.signal }));
@@ -100,6 +104,7 @@ describe('bash', () => {
     execFileSync('mkfifo', [ws.path('go')]);
     const tool = createBashTool({
       workspace: ws.root,
+      sandbox: unconfined,
       processGroups: {
         started: (pgid) => {
           seen.push(`started ${pgid} ${alive(pgid) ? 'alive' : 'gone'}`);
