@@ -1,7 +1,8 @@
 import { Agent, TroupeError, type AgentOptions, type Clock, type Provider } from '@troupe/core';
 import { createProvider, type CreateProviderOptions, type ProviderEnv } from '@troupe/providers';
 import type { McpHub } from '@troupe/mcp';
-import type { ToolOptions, ToolRegistry } from '@troupe/tools';
+import { dirname, join } from 'node:path';
+import { DEFAULT_SANDBOX_POLICY, type SandboxPolicy, type ToolOptions, type ToolRegistry } from '@troupe/tools';
 import { compactionOptions } from './compaction-from-config.js';
 import type { AgentConfig, GraphConfig, ModelConfig } from './config/graph-config.js';
 import { GraphErrorCode } from './runtime-error-codes.js';
@@ -61,6 +62,7 @@ export function agentOptionsFromConfig(graph: GraphConfig, name: string, options
   const toolOptions: ToolOptions = { ...options.toolOptions };
   if (toolOptions.now === undefined && clock !== undefined) toolOptions.now = () => clock.now();
   if (agent.workspace !== undefined) toolOptions.workspace = agent.workspace;
+  toolOptions.sandbox = sandboxOf(graph, agent.sandbox ?? toolOptions.sandbox);
   const settingsOf = (tool: string): ToolOptions => {
     const settings = agent.toolSettings?.[tool];
     return settings === undefined ? toolOptions : { ...toolOptions, settings };
@@ -117,4 +119,9 @@ function providerFor(model: ModelConfig, options: AgentFromConfigOptions): Provi
 /** A new {@link Agent} for one agent of a loaded graph; see {@link agentOptionsFromConfig}. */
 export function createAgentFromConfig(graph: GraphConfig, name: string, options: AgentFromConfigOptions = {}): Agent {
   return new Agent(agentOptionsFromConfig(graph, name, options));
+}
+
+/** An agent's sandbox policy: its own (else `auto`), with the graph's `.env` hidden from its tools too. */
+function sandboxOf(graph: GraphConfig, policy: SandboxPolicy = DEFAULT_SANDBOX_POLICY): SandboxPolicy {
+  return { ...policy, denyRead: [...(policy.denyRead ?? []), join(dirname(graph.file), '.env')] };
 }

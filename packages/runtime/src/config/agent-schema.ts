@@ -9,6 +9,7 @@ import { GRAPH_NAME, graphNameSchema } from './graph-names.js';
 import { field, objectReader } from './object-reader.js';
 import type { ReadContext, Slot } from './read-context.js';
 import { definition, entryReader, reader, type EntryReader, type MapEntry, type Reader } from './reader.js';
+import { readSandbox } from './sandbox-schema.js';
 import { readPath } from './tool-settings-schema.js';
 import {
   oneOfReader,
@@ -110,6 +111,10 @@ export const AGENT_FIELDS = {
     default: 'local',
     description: "Where its actors run: local (the spawner's process) or remote (workers over NATS when the run uses NATS; local without NATS).",
   }),
+  sandbox: field(readSandbox, {
+    description:
+      'How its tools’ processes (bash) are confined: off, auto (the default: in an OS sandbox where supported) or required, or { mode, network: { allow }, allowWrite, denyRead }.',
+  }),
   concurrency: field(readPositiveInteger, { description: 'The most actors of this agent one process (or worker) runs at once; further ones wait their turn.' }),
   completion: field(readCompletion, {
     default: 'reply',
@@ -169,6 +174,7 @@ function readAgentEntry(ctx: ReadContext, entry: MapEntry): AgentConfig | undefi
   if (values.maxDepth !== undefined) agent.maxDepth = values.maxDepth;
   if (values.supervision !== undefined) agent.supervision = values.supervision;
   if (values.placement !== undefined) agent.placement = values.placement;
+  if (values.sandbox !== undefined) agent.sandbox = values.sandbox;
   if (values.concurrency !== undefined) agent.concurrency = values.concurrency;
   if (values.completion !== undefined) agent.completion = values.completion;
   // A task ends only when the agent says so: it needs the tool to say it with.

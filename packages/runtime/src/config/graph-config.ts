@@ -1,6 +1,7 @@
 import type { Completion, InputGuardrail, Limits, PermissionRules, QueueMode, ThinkingLevel, Tool, ToolExecution } from '@troupe/core';
 import type { McpServerConfig } from '@troupe/mcp';
 import type { AnthropicCacheOptions, ModelSpec, ScriptStep } from '@troupe/providers';
+import type { SandboxPolicy } from '@troupe/tools';
 
 /** The graph file format versions this runtime reads. */
 export const SUPPORTED_GRAPH_VERSIONS = [1] as const;
@@ -119,6 +120,8 @@ export interface AgentConfig {
   supervision?: { retries: number; backoffMs: number };
   /** Where its actors run; absent means `local`. */
   placement?: AgentPlacement;
+  /** How its tools' processes (`bash`) are confined; absent means `auto` (see `SandboxPolicy`). */
+  sandbox?: SandboxPolicy;
   /** The most actors of this agent one process (or worker) runs at once; absent means no cap. */
   concurrency?: number;
   /**

@@ -99,7 +99,7 @@ const cases: BadFile[] = [
     yaml: ['version: 1', ...MODELS, 'agents:', '  a:', '    model: demo', '    sytem: be brief', '    colour: blue'],
     problems: [
       'bad.yaml:9:5: unknown key "sytem" in agents.a (did you mean "system"?)',
-      'bad.yaml:10:5: unknown key "colour" in agents.a (expected "model", "system", "tools", "workspace", "limits", "permissions", "compaction", "description", "delegates", "maxDepth", "supervision", "placement", "concurrency", "completion", "stepDelayMs", "retry", "toolExecution", "steeringMode", "followUpMode", "outputSchema", "outputRetries", "guardrails")',
+      'bad.yaml:10:5: unknown key "colour" in agents.a (expected "model", "system", "tools", "workspace", "limits", "permissions", "compaction", "description", "delegates", "maxDepth", "supervision", "placement", "sandbox", "concurrency", "completion", "stepDelayMs", "retry", "toolExecution", "steeringMode", "followUpMode", "outputSchema", "outputRetries", "guardrails")',
     ],
   },
   {

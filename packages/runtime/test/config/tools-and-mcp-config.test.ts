@@ -99,7 +99,7 @@ describe('tools and MCP servers in graph files', () => {
         '    permissions: { mode: ask, tools: { gihub.x: deny, nope__x: allow } }',
       ]),
     ).toEqual([
-      `${FILE}:10:17: unknown setting "timout" for tool bash in agents.a.tools[0].bash (bash takes "workspace", "timeoutMs", "maxOutputBytes", "deny", "defaultDeny", "shell")`,
+      `${FILE}:10:17: unknown setting "timout" for tool bash in agents.a.tools[0].bash (bash takes "workspace", "timeoutMs", "maxOutputBytes", "deny", "defaultDeny", "shell", "env")`,
       `${FILE}:10:35: agents.a.tools[0].bash.deny[0]: invalid regular expression "(unclosed": Invalid regular expression: /(unclosed/: Unterminated group`,
       `${FILE}:10:62: agents.a.tools[0].bash.defaultDeny must be true or false, got string "no"`,
       `${FILE}:11:9: unknown MCP server "githb" in agents.a.tools[1] (did you mean "github"?)`,
