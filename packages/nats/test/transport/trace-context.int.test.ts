@@ -7,12 +7,21 @@
  */
 import { createHash } from 'node:crypto';
 import type { Msg } from '@nats-io/transport-node';
-import type { AgentPath, RunId } from '@troupe/core';
+import { parseAgentPath, type AgentPath, type RunId } from '@troupe/core';
 import { createToolRegistry } from '@troupe/tools';
 import { describe, expect, it } from 'vitest';
 import { graphActorFactory, type Instrumentation, type TraceCarrier } from '@troupe/runtime';
 import { askTool, delegate, finished, testGraph, untilWaiting } from '@troupe/runtime/testing';
-import { connectNats, createNatsRunStore, createNatsTransport, graphHash, kvKey, openNatsResources, type NatsResources } from '../../src/index.js';
+import {
+  connectNats,
+  createNatsRunStore,
+  createNatsTransport,
+  graphHash,
+  kvKey,
+  loadSnapshot,
+  openNatsResources,
+  type NatsResources,
+} from '../../src/index.js';
 import { useClusters, type Cluster } from '../cluster.js';
 
 const tools = createToolRegistry({ factories: [askTool] });
@@ -27,19 +36,30 @@ function carrier(scope: string): TraceCarrier {
   return { traceparent: `00-${TRACE_ID}-${spanId}-01`, tracestate: `troupe=${scope}` };
 }
 
-/** An instrumentation that hands out a carrier per scope and records each actor hosted, with its `trace`. */
-function recorder(): { instrumentation: Instrumentation; hosted: Array<{ path: string; trace: TraceCarrier | undefined }> } {
-  const hosted: Array<{ path: string; trace: TraceCarrier | undefined }> = [];
+interface Hosted {
+  path: string;
+  trace: TraceCarrier | undefined;
+}
+
+/**
+ * An instrumentation that hands out a carrier per scope and records each actor hosted, with its
+ * `trace`; `until(n)` resolves once `n` actors have been hosted.
+ */
+function recorder(): { instrumentation: Instrumentation; hosted: Hosted[]; until(count: number): Promise<void> } {
+  const hosted: Hosted[] = [];
+  const latches: Array<{ count: number; resolve(): void }> = [];
   const instrumentation: Instrumentation = {
     run: (run) => ({ carrier: carrier(`run:${run.runId}`), end: () => undefined }),
     step: (step) => ({ carrier: carrier(`step:${step.path}`), end: () => undefined }),
     actor: (actor) => {
       hosted.push({ path: actor.request.path, trace: actor.request.trace });
+      for (const latch of latches) if (hosted.length >= latch.count) latch.resolve();
       return { end: () => undefined };
     },
     carrierOf: (_runId: RunId, path: AgentPath, toolCallId: string) => carrier(`tool:${path}:${toolCallId}`),
   };
-  return { instrumentation, hosted };
+  const until = (count: number): Promise<void> => (hosted.length >= count ? Promise.resolve() : new Promise((resolve) => latches.push({ count, resolve })));
+  return { instrumentation, hosted, until };
 }
 
 /** The first `count` task messages published on `agent`'s subject of graph `hash` (a plain subscriber sees what the stream stores). */
@@ -168,6 +188,80 @@ describe('trace context over NATS', () => {
     expect(wakeUp?.json()).toMatchObject({ command: { type: 'reply', answer: 'Lisbon' } });
     expect(w3cHeaders(wakeUp)).toEqual(call);
     expect(await record(cluster.resources, run.id, 'lead/asker#1')).toMatchObject({ status: 'ended', trace: call });
+  });
+
+  it("hands an entry over from a stopping worker to another in its run's context", async () => {
+    const coordinator = recorder();
+    const workers = recorder();
+    const slow = testGraph({ lead: { script: [{ text: 'too late', delayMs: 60_000 }] } });
+    const cluster = await startCluster({
+      graph: slow,
+      tools,
+      remoteAll: true,
+      instrumentation: coordinator.instrumentation,
+      worker: { instrumentation: workers.instrumentation },
+    });
+    // The entry's task, then the stopping worker's handover of it.
+    const tasks = published(cluster, 'lead', graphHash(slow), 2);
+    const run = cluster.runtime.run('go');
+    await workers.until(1);
+    const [first] = cluster.workers;
+    await cluster.addWorker();
+    await first?.stop(0);
+    await workers.until(2);
+    const runs = carrier(`run:${run.id}`);
+    expect(workers.hosted).toEqual([
+      { path: 'lead', trace: runs },
+      { path: 'lead', trace: runs },
+    ]);
+    const [, handover] = await tasks;
+    expect(handover?.json()).toMatchObject({ path: 'lead', resume: true });
+    expect(w3cHeaders(handover)).toEqual(runs);
+    await run.abort();
+    expect((await run.result).status).toBe('aborted');
+  });
+
+  it('restores an actor spawned from its snapshot without a trace in the trace its record keeps', async () => {
+    const workers = recorder();
+    const coordinator = recorder();
+    const asking = testGraph({
+      lead: { tools: ['ask'], script: [{ toolCalls: [{ name: 'ask', arguments: { question: 'Sure?' } }] }, { text: 'you said {{lastToolResult}}' }] },
+    });
+    const cluster = await startCluster({
+      graph: asking,
+      tools,
+      remoteAll: true,
+      instrumentation: coordinator.instrumentation,
+      worker: { instrumentation: workers.instrumentation },
+    });
+    const run = cluster.runtime.run('go');
+    await untilWaiting(run);
+    await expect.poll(() => cluster.workers.reduce((n, w) => n + w.load().parked, 0)).toBe(1);
+    const snapshot = await loadSnapshot(cluster.resources, run.id, parseAgentPath('lead'));
+    expect(snapshot).toBeDefined();
+    // As the CLI hands its entry over: a transport that knows no trace, on the runtime's resources
+    // and store, queues it from its snapshot.
+    const store = cluster.runtime.store;
+    const queue = createNatsTransport({
+      resources: cluster.resources,
+      store,
+      factory: graphActorFactory(asking, { store, tools, sleep: () => Promise.resolve() }),
+      graphHash: graphHash(asking),
+      placement: () => 'remote',
+    });
+    try {
+      if (snapshot !== undefined) await queue.spawn({ runId: run.id, path: parseAgentPath('lead'), agent: 'lead', depth: 0, snapshot });
+    } finally {
+      await queue.close();
+    }
+    // Restored still waiting, and set aside again: the reply wakes it once more.
+    await workers.until(2);
+    const runs = carrier(`run:${run.id}`);
+    expect(workers.hosted[1]).toEqual({ path: 'lead', trace: runs });
+    await expect.poll(() => cluster.workers.reduce((n, w) => n + w.load().parked, 0)).toBe(2);
+    await run.reply('yes', parseAgentPath('lead'));
+    expect((await finished(run)).result.text).toBe('you said yes');
+    expect(workers.hosted).toEqual(Array.from({ length: 3 }, () => ({ path: 'lead', trace: runs })));
   });
 
   it('runs a task that carries no trace headers, its actor with no trace', async () => {
