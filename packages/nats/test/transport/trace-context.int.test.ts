@@ -49,7 +49,8 @@ function recorder(): { instrumentation: Instrumentation; hosted: Hosted[]; until
   const hosted: Hosted[] = [];
   const latches: Array<{ count: number; resolve(): void }> = [];
   const instrumentation: Instrumentation = {
-    run: (run) => ({ carrier: carrier(`run:${run.runId}`), end: () => undefined }),
+    // `leave`: what a runtime calls on close where `RunTrace` has it (a run it leaves going on).
+    run: (run) => ({ carrier: carrier(`run:${run.runId}`), end: () => undefined, leave: () => undefined }),
     step: (step) => ({ carrier: carrier(`step:${step.path}`), end: () => undefined }),
     actor: (actor) => {
       hosted.push({ path: actor.request.path, trace: actor.request.trace });
