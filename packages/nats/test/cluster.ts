@@ -5,7 +5,7 @@
  */
 import type { ToolRegistry } from '@troupe/tools';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { createRuntime, type GraphConfig, type Runtime } from '@troupe/runtime';
+import { createRuntime, type GraphConfig, type Instrumentation, type Runtime } from '@troupe/runtime';
 import {
   connectNats,
   createNatsRunStore,
@@ -47,6 +47,8 @@ export interface ClusterOptions {
   worker?: Partial<Omit<WorkerOptions, 'resources' | 'graph'>>;
   /** Reuse a running server (default: start one, stopped by close()). */
   server?: NatsServerProcess;
+  /** The coordinator runtime's instrumentation (a worker's goes in `worker`). */
+  instrumentation?: Instrumentation;
 }
 
 /** Starts a server (unless given), `workers` workers and a coordinator runtime, in a fresh namespace. */
@@ -71,6 +73,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     createRuntime({
       graph: on,
       tools,
+      ...(options.instrumentation === undefined ? {} : { instrumentation: options.instrumentation }),
       store: createNatsRunStore(own),
       transport: (parts) =>
         createNatsTransport({

@@ -1,4 +1,5 @@
 import type { AgentResult, PendingInput } from '@troupe/core';
+import type { TraceCarrier } from '@troupe/runtime';
 
 /**
  * Where an actor of a distributed run stands. `queued`: a task for it is on the queue and no
@@ -37,6 +38,12 @@ export interface ActorRecord {
    * knew it: a task that wakes the actor goes to that graph's workers.
    */
   graph?: string;
+  /**
+   * The trace context it was spawned in (`SpawnRequest.trace`), written with its first record (the
+   * claim, or the put of whoever records it first) and kept by every later write of its hosts, so
+   * a task that restores it days later (a wake-up, a handover) continues the same trace.
+   */
+  trace?: TraceCarrier;
   /** An abort asked for while no process hosted it: whoever claims it next ends it as aborted. */
   abortRequested?: boolean;
   updatedAt: number;

@@ -52,11 +52,18 @@ export class ActorRecords {
     return this.#kv.put(kvKey(runId, path), JSON.stringify(record));
   }
 
-  /** Records that the actor ended with `result` (`actor` says what it is), whatever was there. */
-  async end(runId: RunId, path: AgentPath, actor: Pick<ActorRecord, 'agent' | 'depth' | 'fromQueue' | 'graph'>, result: AgentResult): Promise<number> {
+  /** Records that the actor ended with `result` (`actor` says what it is, and the trace it keeps), whatever was there. */
+  async end(
+    runId: RunId,
+    path: AgentPath,
+    actor: Pick<ActorRecord, 'agent' | 'depth' | 'fromQueue' | 'graph' | 'trace'>,
+    result: AgentResult,
+  ): Promise<number> {
     const record: ActorRecord = { agent: actor.agent, depth: actor.depth, status: 'ended', result, updatedAt: Date.now() };
     if (actor.fromQueue === true) record.fromQueue = true;
     if (actor.graph !== undefined) record.graph = actor.graph;
+    // Kept for a prompt that wakes it again, in the same trace.
+    if (actor.trace !== undefined) record.trace = actor.trace;
     return this.put(runId, path, record);
   }
 

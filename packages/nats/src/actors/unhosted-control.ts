@@ -3,6 +3,7 @@ import { RunErrorCode, TransportErrorCode, type ControlCommand, type RunStore } 
 import type { ActorRecord } from './actor-record.js';
 import type { ActorRecords, StoredActorRecord } from './actor-records.js';
 import type { Task } from '../tasks/task.js';
+import { traceField } from '../tasks/trace-headers.js';
 import { unclaimedChild } from './unclaimed-children.js';
 
 /**
@@ -64,17 +65,19 @@ export class UnhostedControl {
 
   /**
    * The wake-up: queues a task that restores the actor from its snapshot and hands it `command`, for the
-   * workers of the graph its record names; false when its record moved meanwhile.
+   * workers of the graph its record names, in the trace its record keeps (the task's headers; the
+   * queued record keeps it too); false when its record moved meanwhile.
    */
   async #wake(runId: RunId, stored: StoredActorRecord, command: ControlCommand): Promise<boolean> {
     const { path, record } = stored;
+    const trace = traceField(record.trace);
     const queued = await this.#records.change(runId, path, (current) =>
       current?.revision === stored.revision
-        ? { agent: record.agent, depth: record.depth, status: 'queued', ...graphOf(record), updatedAt: Date.now() }
+        ? { agent: record.agent, depth: record.depth, status: 'queued', ...graphOf(record), ...trace, updatedAt: Date.now() }
         : undefined,
     );
     if (queued === undefined) return false;
-    await this.#publish({ runId, path, agent: record.agent, depth: record.depth, command }, `${runId}:${path}:${queued.revision}`, record.graph);
+    await this.#publish({ runId, path, agent: record.agent, depth: record.depth, command, ...trace }, `${runId}:${path}:${queued.revision}`, record.graph);
     return true;
   }
 }

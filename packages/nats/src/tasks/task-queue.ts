@@ -6,6 +6,7 @@ import type { NatsResources } from '../connection/nats-resources.js';
 import { NatsErrorCode } from '../nats-error-code.js';
 import { DEFAULT_WORKER_COMMAND, watchUntilClaimed } from '../actors/queued-notice.js';
 import { encodeTask, GRAPH_HEADER, type Task } from './task.js';
+import { stampTrace } from './trace-headers.js';
 
 /** Options of {@link TaskQueue}. */
 export interface TaskQueueOptions {
@@ -37,7 +38,8 @@ export class TaskQueue {
 
   /**
    * Puts `task` on the queue of graph `graph`'s workers (default: this process's graph),
-   * de-duplicated by `id`. Throws `graph_unknown` when no graph is known: no worker would take it.
+   * de-duplicated by `id`, its `trace` stamped as the W3C headers (`stampTrace`). Throws
+   * `graph_unknown` when no graph is known: no worker would take it.
    */
   async publish(task: Task, id: string, graph = this.#options.graph): Promise<void> {
     const { requests, names } = this.#options.resources;
@@ -48,6 +50,7 @@ export class TaskQueue {
       );
     const stamp = headers();
     stamp.set(GRAPH_HEADER, graph);
+    stampTrace(stamp, task.trace);
     await requests.publish(names.taskSubject(graph, task.agent), encodeTask(task), { msgId: id, headers: stamp });
   }
 

@@ -1,6 +1,8 @@
+import type { JsMsg } from '@nats-io/jetstream';
 import { parseAgentPath, parseRunId, TroupeError, type AgentPath, type RunId } from '@troupe/core';
-import type { ControlCommand } from '@troupe/runtime';
+import type { ControlCommand, SpawnRequest, TraceCarrier } from '@troupe/runtime';
 import { NatsErrorCode } from '../nats-error-code.js';
+import { traceField, traceFromHeaders } from './trace-headers.js';
 
 /** The header carrying the fingerprint of the graph a task was made for (see `graphHash`). */
 export const GRAPH_HEADER = 'Troupe-Graph';
@@ -21,11 +23,29 @@ export interface Task {
   resume?: boolean;
   /** The session a fresh actor's runs belong to (see `SpawnRequest.sessionId`). */
   sessionId?: string;
+  /**
+   * The trace context its actor starts in (see `SpawnRequest.trace`). Not in the body: it travels
+   * as the message's W3C headers `traceparent` and `tracestate` (see `stampTrace`).
+   */
+  trace?: TraceCarrier;
 }
 
-/** The message body of `task`. */
+/** The message body of `task`: every field but its `trace`, which goes in headers. */
 export function encodeTask(task: Task): string {
-  return JSON.stringify(task);
+  const { trace: _trace, ...body } = task;
+  return JSON.stringify(body);
+}
+
+/** Reads a task message: its body (see {@link parseTask}) and the trace context of its headers. */
+export function readTask(msg: Pick<JsMsg, 'string' | 'headers'>): Task {
+  return { ...parseTask(msg.string()), ...traceField(traceFromHeaders(msg.headers)) };
+}
+
+/** The spawn request that hosts `task`'s actor (without its input or snapshot), in `trace`'s context (default: the task's). */
+export function spawnRequestOf(task: Task, trace = task.trace): SpawnRequest {
+  const request: SpawnRequest = { runId: task.runId, path: task.path, agent: task.agent, depth: task.depth, ...traceField(trace) };
+  if (task.sessionId !== undefined) request.sessionId = task.sessionId;
+  return request;
 }
 
 /** Reads a task body; throws a `task_malformed` TroupeError saying what is wrong. */

@@ -28,9 +28,12 @@ import { taskConsumer } from './task-consumer.js';
 import { TaskPump } from './task-pump.js';
 import { outcomeOfResult, TakenTask } from './taken-task.js';
 import { countTakes } from './task-takes.js';
-import { GRAPH_HEADER, parseTask, type Task } from './task.js';
+import { GRAPH_HEADER, readTask, spawnRequestOf, type Task } from './task.js';
 
-/** Options of {@link startWorker}. */
+/**
+ * Options of {@link startWorker}. Its `instrumentation` (of `ActorBuildOptions`) follows every actor
+ * it hosts, each in the trace context its task carries (the `traceparent`/`tracestate` headers).
+ */
 export interface WorkerOptions extends ActorBuildOptions {
   resources: NatsResources;
   graph: GraphConfig;
@@ -130,6 +133,7 @@ class TaskWorker implements Worker {
       concurrency: (agent) => graph.agents[agent]?.concurrency,
       hostId: this.id,
       ...(workerCommand === undefined ? {} : { workerCommand }),
+      ...(build.instrumentation === undefined ? {} : { instrumentation: build.instrumentation }),
       onError,
     });
     this.#hosting = this.#transport.hosting;
@@ -212,7 +216,7 @@ class TaskWorker implements Worker {
   async #take(msg: JsMsg, slot: Promise<void>): Promise<void> {
     let task: Task;
     try {
-      task = parseTask(msg.string());
+      task = readTask(msg);
     } catch (error) {
       this.#options.logger?.error({ err: error, worker: this.id, subject: msg.subject }, 'dropped a malformed task');
       msg.term();
@@ -259,7 +263,7 @@ class TaskWorker implements Worker {
     if (task.depth > 0 && task.input !== undefined && task.resume !== true && task.command === undefined) {
       const claim = await this.#hosting.claim(task, 'absent');
       if (claim !== undefined) {
-        this.#start(running, claim, { runId: task.runId, path: task.path, agent: task.agent, depth: task.depth, input: task.input, ...sessionOf(task) });
+        this.#start(running, claim, { ...spawnRequestOf(task), input: task.input });
         return;
       }
     }
@@ -292,7 +296,8 @@ class TaskWorker implements Worker {
       await this.#deadLetter(running, takes.count);
       return;
     }
-    const request: SpawnRequest = { runId: task.runId, path: task.path, agent: task.agent, depth: task.depth, ...sessionOf(task) };
+    // In the trace its task carries; one published without (by an older process) keeps its record's.
+    const request = spawnRequestOf(task, task.trace ?? stored?.record.trace);
     const snapshot = takes.first ? undefined : await loadSnapshot(this.#options.resources, task.runId, task.path);
     if (snapshot !== undefined && !isSnapshotActive(snapshot) && task.command?.type !== 'prompt') {
       // It ended, but its worker died before saying so: say it now from the snapshot.
@@ -303,7 +308,7 @@ class TaskWorker implements Worker {
     }
     if (snapshot !== undefined) request.snapshot = snapshot;
     else request.input = task.input ?? '';
-    const claim = await this.#hosting.claim(task, stored?.revision ?? 'absent', stored?.record.abortRequested === true);
+    const claim = await this.#hosting.claim(request, stored?.revision ?? 'absent', stored?.record.abortRequested === true);
     if (claim === undefined) {
       // Another worker claimed it first.
       running.finish('leave', 'left');
@@ -386,9 +391,4 @@ class TaskWorker implements Worker {
     await this.#transport.records.end(task.runId, task.path, { ...task, graph: this.#hash }, result);
     await this.#finishRun(task, result);
   }
-}
-
-/** The task's session id, as spawn request fields. */
-function sessionOf(task: Task): { sessionId?: string } {
-  return task.sessionId === undefined ? {} : { sessionId: task.sessionId };
 }

@@ -5,6 +5,7 @@ import {
   type ActorFactory,
   type ControlCommand,
   type HostedActor,
+  type Instrumentation,
   type RunStore,
   type SpawnRequest,
   type Transport,
@@ -34,6 +35,8 @@ export interface ActorHostingOptions {
   onEvent(event: AgentEvent): void;
   /** Failures of background work (a record that could not be written). */
   onError?: (error: unknown) => void;
+  /** Follows each actor hosted here, in the context of its request's `trace` (given to the `ActorHost`). */
+  instrumentation?: Instrumentation;
 }
 
 /** A task's actor this process won the claim on (see {@link ActorHosting.claim}). */
@@ -68,6 +71,7 @@ export class ActorHosting {
       onEvent: (event, actor) => this.#onEvent(event, actor),
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       ...(options.onError === undefined ? {} : { onError: options.onError }),
+      ...(options.instrumentation === undefined ? {} : { instrumentation: options.instrumentation }),
     });
   }
 
@@ -92,14 +96,20 @@ export class ActorHosting {
    * unclaimed child) or where its record is still at the revision `over` read. Of several
    * workers handed one task at once (nats-server 2.9 can do that), one wins; the others find its
    * record, and its host answers on the control subject from the moment the record exists. An
-   * abort the record noted (`abortRequested`) stays noted until it is delivered. Resolves
-   * undefined, listening no more, when the record had moved on.
+   * abort the record noted (`abortRequested`) stays noted until it is delivered. The actor's
+   * `trace` goes into the record with the claim (no write of its own), for whoever wakes it later.
+   * Resolves undefined, listening no more, when the record had moved on.
    */
-  async claim(actor: Pick<SpawnRequest, 'runId' | 'path' | 'agent' | 'depth'>, over: number | 'absent', abortRequested = false): Promise<Claim | undefined> {
+  async claim(
+    actor: Pick<SpawnRequest, 'runId' | 'path' | 'agent' | 'depth' | 'trace'>,
+    over: number | 'absent',
+    abortRequested = false,
+  ): Promise<Claim | undefined> {
     this.#assertOpen();
     const { runId, path, agent, depth } = actor;
     const listener = this.#options.line.listen(runId, path);
     const record: ActorRecord = { agent, depth, status: 'running', host: this.hostId, fromQueue: true, ...this.#options.recordGraph, updatedAt: Date.now() };
+    if (actor.trace !== undefined) record.trace = actor.trace;
     if (abortRequested) record.abortRequested = true;
     let revision: number | undefined;
     try {

@@ -12,7 +12,7 @@ export interface HostingHooks {
 }
 
 /** The fields every record of a hosted actor carries. */
-export type RecordBase = Pick<ActorRecord, 'agent' | 'depth' | 'fromQueue' | 'graph'>;
+export type RecordBase = Pick<ActorRecord, 'agent' | 'depth' | 'fromQueue' | 'graph' | 'trace'>;
 
 /**
  * What this process keeps about one actor it hosts, from the moment it hosts it until it lets it
@@ -56,10 +56,11 @@ export class HostedEntry {
     return this.#writes;
   }
 
-  /** The fields every record of it carries; `graph` is the process's (see `TaskQueue.recordGraph`). */
+  /** The fields every record of it carries; `graph` is the process's (see `TaskQueue.recordGraph`), `trace` the one it was hosted in. */
   base(graph: Pick<ActorRecord, 'graph'>): RecordBase {
     const base: RecordBase = { agent: this.request.agent, depth: this.request.depth, ...graph };
     if (this.taskBound) base.fromQueue = true;
+    if (this.request.trace !== undefined) base.trace = this.request.trace;
     return base;
   }
 }

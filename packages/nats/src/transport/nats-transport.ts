@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { TroupeError, withHistory, type AgentEvent, type AgentPath, type AgentResult, type RunId } from '@troupe/core';
 import type { Observable } from 'rxjs';
-import { TransportErrorCode, type ActorFactory, type ControlCommand, type RunStore, type SpawnRequest, type Transport } from '@troupe/runtime';
+import {
+  TransportErrorCode,
+  type ActorFactory,
+  type ControlCommand,
+  type Instrumentation,
+  type RunStore,
+  type SpawnRequest,
+  type Transport,
+} from '@troupe/runtime';
+import type { ActorRecord } from '../actors/actor-record.js';
 import { ActorRecords } from '../actors/actor-records.js';
 import { ControlLine } from '../actors/control-line.js';
 import { RemoteResults } from '../actors/remote-results.js';
@@ -11,6 +20,7 @@ import { UnhostedControl } from '../actors/unhosted-control.js';
 import type { NatsResources } from '../connection/nats-resources.js';
 import type { Task } from '../tasks/task.js';
 import { TaskQueue } from '../tasks/task-queue.js';
+import { traceField } from '../tasks/trace-headers.js';
 import { ActorHosting } from './actor-hosting.js';
 
 /** Where an agent's actors run: in the process that spawns them, or on workers. */
@@ -43,6 +53,11 @@ export interface NatsTransportOptions {
   handoverTimeoutMs?: number;
   /** Failures of background work (a record that could not be written). */
   onError?: (error: unknown) => void;
+  /**
+   * Follows the actors this process hosts (the runtime's, through `TransportParts`; a worker's own).
+   * Whatever it is, each actor's `trace` travels with its task (headers) and in its record.
+   */
+  instrumentation?: Instrumentation;
 }
 
 /** Creates a {@link NatsTransport}. */
@@ -103,6 +118,7 @@ export class NatsTransport implements Transport {
       onEvent: (event) => this.#feed.local(event),
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       ...(options.onError === undefined ? {} : { onError: options.onError }),
+      ...(options.instrumentation === undefined ? {} : { instrumentation: options.instrumentation }),
     });
   }
 
@@ -126,9 +142,12 @@ export class NatsTransport implements Transport {
    * `snapshot` has the snapshot stored as its latest checkpoint first: the worker that takes the
    * task restores it from there. A fresh remote child gets no record: the worker that claims it
    * writes the first (its child record, which the delegation wrote, says it exists meanwhile).
+   * The request's `trace` goes with the task (as headers) and into the records written here; an
+   * actor restored without one keeps the trace its record names.
    */
-  async spawn(request: SpawnRequest): Promise<void> {
+  async spawn(spawned: SpawnRequest): Promise<void> {
     this.#assertOpen();
+    const request = spawned.snapshot !== undefined && spawned.trace === undefined ? await this.#withRecordedTrace(spawned) : spawned;
     const { runId, path, agent, depth, snapshot } = request;
     if (this.#options.placement(agent) === 'local') {
       // Hosted here: its record must say so before whoever spawned it asks elsewhere for its result.
@@ -139,9 +158,9 @@ export class NatsTransport implements Transport {
       await this.#hosting.written(actor);
       return;
     }
-    const task: Task = { runId, path, agent, depth };
+    const task: Task = { runId, path, agent, depth, ...traceField(request.trace) };
     if (snapshot !== undefined) {
-      const revision = await this.#records.put(runId, path, { agent, depth, status: 'queued', ...this.#queue.recordGraph, updatedAt: Date.now() });
+      const revision = await this.#records.put(runId, path, { ...queuedRecord(task), ...this.#queue.recordGraph });
       await this.#options.store.saveCheckpoint(runId, { head: withHistory(snapshot, []), from: 0, added: snapshot.context.messages });
       await this.#queue.publish({ ...task, resume: true }, `${runId}:${path}:${revision}`);
       return;
@@ -151,10 +170,7 @@ export class NatsTransport implements Transport {
     const spawning = this.#remote.spawning(runId, path);
     try {
       // An entry has no child record to say it exists: it is recorded queued (once a run).
-      const queued =
-        depth === 0
-          ? this.#records.put(runId, path, { agent, depth, status: 'queued', ...this.#queue.recordGraph, updatedAt: Date.now() })
-          : Promise.resolve(0);
+      const queued = depth === 0 ? this.#records.put(runId, path, { ...queuedRecord(task), ...this.#queue.recordGraph }) : Promise.resolve(0);
       const [revision] = await Promise.all([queued, this.#queue.publish(task, `${runId}:${path}`)]);
       spawning.spawned(revision);
     } catch (error) {
@@ -233,7 +249,21 @@ export class NatsTransport implements Transport {
     return this.#queue.watchUntilClaimed(request.runId, request.path, request.agent, report);
   }
 
+  /**
+   * `request` (restoring an actor, with no trace of its own) in the trace its record keeps: a
+   * handover or a resume that knows no trace does not cut the actor off from it.
+   */
+  async #withRecordedTrace(request: SpawnRequest): Promise<SpawnRequest> {
+    const trace = (await this.#records.get(request.runId, request.path))?.record.trace;
+    return trace === undefined ? request : { ...request, trace };
+  }
+
   #assertOpen(): void {
     if (this.#closed) throw new TroupeError(TransportErrorCode.Closed, 'the transport is closed');
   }
+}
+
+/** The `queued` record of the actor `task` puts on the queue (an entry, or one restored), in the task's trace. */
+function queuedRecord(task: Task): ActorRecord {
+  return { agent: task.agent, depth: task.depth, status: 'queued', ...traceField(task.trace), updatedAt: Date.now() };
 }
