@@ -56,6 +56,7 @@ export type {
   CompactionConfig,
   CompactionStrategyName,
   GraphConfig,
+  GraphMcpServer,
   GraphVersion,
   GuardrailConfig,
   MapStepConfig,

@@ -13,6 +13,8 @@ export const GraphErrorCode = {
   UnknownAgent: 'unknown_agent',
   /** An agent of a graph names a model the graph does not define (only for graphs not built by the loader). */
   UnknownModel: 'unknown_model',
+  /** A stdio MCP server says `sandbox: required`, and this machine has no sandbox. */
+  SandboxUnavailable: 'sandbox_unavailable',
 } as const;
 
 /** One of the {@link GraphErrorCode} values. */

@@ -72,6 +72,12 @@ export interface CompactionConfig {
   toolResultBudget?: number;
 }
 
+/**
+ * An MCP server of a graph: the `.mcp.json` shape, and for a stdio server that opts in, the
+ * sandbox its process runs in (`sandbox:`; stdio servers are not sandboxed unless they say so).
+ */
+export type GraphMcpServer = McpServerConfig & { sandbox?: SandboxPolicy };
+
 /** The values of an agent's `placement`; see {@link AgentConfig.placement}. */
 export const AGENT_PLACEMENTS = ['local', 'remote'] as const;
 
@@ -211,7 +217,7 @@ export interface GraphConfig {
   agents: Record<string, AgentConfig>;
   pipelines?: Record<string, PipelineConfig>;
   /** MCP servers agents take tools from (`mcpServers.<name>`), in the `.mcp.json` shape. */
-  mcpServers?: Record<string, McpServerConfig>;
+  mcpServers?: Record<string, GraphMcpServer>;
   /** The agent or pipeline `troupe run` starts. */
   entry: string;
   /** The tools the agents' tool modules export, by name (unique across the graph and apart from the built-in tools). */

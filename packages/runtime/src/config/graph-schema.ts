@@ -1,7 +1,6 @@
-import type { McpServerConfig } from '@troupe/mcp';
 import { isScalar } from 'yaml';
 import { readAgent } from './agent-schema.js';
-import { SUPPORTED_GRAPH_VERSIONS, type AgentConfig, type GraphVersion, type PipelineConfig } from './graph-config.js';
+import { SUPPORTED_GRAPH_VERSIONS, type AgentConfig, type GraphMcpServer, type GraphVersion, type PipelineConfig } from './graph-config.js';
 import { readPipeline } from './pipeline-schema.js';
 import { readMcpServer } from './mcp-server-schema.js';
 import { readModel, type ModelDraft } from './model-schema.js';
@@ -15,7 +14,7 @@ export interface GraphDraft {
   version?: GraphVersion;
   models: Record<string, ModelDraft>;
   agents: Record<string, AgentConfig>;
-  mcpServers?: Record<string, McpServerConfig>;
+  mcpServers?: Record<string, GraphMcpServer>;
   pipelines?: Record<string, PipelineConfig>;
   entry?: string;
 }

@@ -1,4 +1,6 @@
-import { MCP_SERVER_NAME, type McpServerConfig } from '@troupe/mcp';
+import { MCP_SERVER_NAME } from '@troupe/mcp';
+import type { GraphMcpServer } from './graph-config.js';
+import { readSandbox } from './sandbox-schema.js';
 import { isMap } from 'yaml';
 import { field, objectReader } from './object-reader.js';
 import type { ReadContext, Slot } from './read-context.js';
@@ -52,11 +54,14 @@ export const MCP_SERVER_FIELDS = {
   toolPrefix: field(readPrefix, { description: 'Put before each tool name to make the name the model sees (default <server>__; "" keeps bare names).' }),
   timeoutMs: field(readPositiveInteger, { description: 'How long a tool call may go without a result or a progress notification (default 60000).' }),
   trustAnnotations: field(readBoolean, { description: 'Whether its tool annotations are believed: a tool annotated readOnlyHint then counts as read-only.' }),
+  sandbox: field(readSandbox, {
+    description: 'Runs a stdio server in an OS sandbox (off unless set): auto, required, or the whole policy, as for an agent; its cwd is its workspace.',
+  }),
 };
 
 const readServerFields = objectReader(MCP_SERVER_FIELDS);
 
-const STDIO_ONLY = ['args', 'env', 'cwd'] as const;
+const STDIO_ONLY = ['args', 'env', 'cwd', 'sandbox'] as const;
 const HTTP_ONLY = ['headers', 'bearerToken'] as const;
 
 /**
@@ -65,11 +70,11 @@ const HTTP_ONLY = ['headers', 'bearerToken'] as const;
  * `bearerToken`; `type: sse` for legacy servers), plus troupe's `toolPrefix`, `timeoutMs` and
  * `trustAnnotations`. The key names the server in selectors (`github.*`), so it may not hold dots.
  */
-export const readMcpServer: EntryReader<McpServerConfig> = entryReader(definition('mcpServer', readServerFields.schema), readMcpServerEntry, {
+export const readMcpServer: EntryReader<GraphMcpServer> = entryReader(definition('mcpServer', readServerFields.schema), readMcpServerEntry, {
   keys: { type: 'string', pattern: MCP_SERVER_NAME.source },
 });
 
-function readMcpServerEntry(ctx: ReadContext, entry: MapEntry): McpServerConfig | undefined {
+function readMcpServerEntry(ctx: ReadContext, entry: MapEntry): GraphMcpServer | undefined {
   ctx.define('mcpServer', entry.key);
   const owner: Slot = entry.slot.key === undefined ? entry.slot : { path: entry.slot.path, node: entry.slot.key };
   const nameOk = MCP_SERVER_NAME.test(entry.key);
@@ -107,6 +112,7 @@ function readMcpServerEntry(ctx: ReadContext, entry: MapEntry): McpServerConfig 
       ...(values.args === undefined ? {} : { args: values.args }),
       ...(values.env === undefined ? {} : { env: values.env }),
       ...(values.cwd === undefined ? {} : { cwd: values.cwd }),
+      ...(values.sandbox === undefined ? {} : { sandbox: values.sandbox }),
       ...common,
     };
   }

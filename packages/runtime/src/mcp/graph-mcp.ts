@@ -1,5 +1,8 @@
-import { createMcpHub, parseToolSelector, type McpClientOptions, type McpConnectReport, type McpHub } from '@troupe/mcp';
-import type { GraphConfig } from '../config/graph-config.js';
+import { TroupeError } from '@troupe/core';
+import { createMcpHub, parseToolSelector, type McpClientOptions, type McpConnectReport, type McpHub, type McpServerConfig } from '@troupe/mcp';
+import { sandboxedArgv } from '@troupe/tools/node';
+import type { GraphConfig, GraphMcpServer } from '../config/graph-config.js';
+import { GraphErrorCode } from '../runtime-error-codes.js';
 
 /**
  * The MCP servers of a loaded graph as a hub (see `@troupe/mcp`): nothing starts until
@@ -7,7 +10,22 @@ import type { GraphConfig } from '../config/graph-config.js';
  * stderr, connections and crashes in the logs. Whoever creates the hub closes it.
  */
 export function createGraphMcpHub(graph: GraphConfig, options: McpClientOptions = {}): McpHub {
-  return createMcpHub(graph.mcpServers ?? {}, options);
+  const servers = Object.entries(graph.mcpServers ?? {}).map(([name, server]) => [name, inSandbox(name, server)] as const);
+  return createMcpHub(Object.fromEntries(servers), options);
+}
+
+/**
+ * A stdio server's config with its command run in the sandbox it asks for (`sandbox:`), its
+ * working directory as the workspace. Throws `sandbox_unavailable` for `required` on a machine
+ * without one.
+ */
+function inSandbox(name: string, server: GraphMcpServer): McpServerConfig {
+  const { sandbox, ...config } = server;
+  if (sandbox === undefined || !('command' in config)) return config;
+  const cwd = config.cwd ?? process.cwd();
+  const argv = sandboxedArgv(sandbox, { workspace: cwd, cwd }, [config.command, ...(config.args ?? [])]);
+  if ('refused' in argv) throw new TroupeError(GraphErrorCode.SandboxUnavailable, `MCP server "${name}": ${argv.refused}`);
+  return { ...config, command: argv.file, args: argv.args };
 }
 
 /** The servers the given agents (default: all) take tools from or name in their permissions, in configuration order. */

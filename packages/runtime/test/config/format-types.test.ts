@@ -7,7 +7,6 @@
  * only make vitest count the checks.
  */
 import type { Limits } from '@troupe/core';
-import type { McpServerConfig } from '@troupe/mcp';
 import type { AnthropicCacheOptions, ScriptedFailure, ScriptedReply, ScriptedToolCall } from '@troupe/providers';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { AGENT_RUN_FIELDS, type RETRY_FIELDS } from '../../src/config/agent-run-schema.js';
@@ -18,6 +17,7 @@ import type {
   AgentStepConfig,
   CompactionConfig,
   GraphConfig,
+  GraphMcpServer,
   MapStepConfig,
   ModelOptions,
   ParallelStepConfig,
@@ -64,7 +64,7 @@ describe('config types and readers', () => {
   });
 
   it('agree on MCP servers, pipelines and the top level', () => {
-    expectTypeOf<keyof typeof MCP_SERVER_FIELDS>().toEqualTypeOf<KeysOf<McpServerConfig>>();
+    expectTypeOf<keyof typeof MCP_SERVER_FIELDS>().toEqualTypeOf<KeysOf<GraphMcpServer>>();
     expectTypeOf<Read<typeof OUTPUT_FIELDS>>().toEqualTypeOf<Partial<StepOutputConfig>>();
     expectTypeOf<Read<typeof AGENT_STEP_FIELDS>>().toEqualTypeOf<Partial<Omit<AgentStepConfig, 'kind'>>>();
     // A map step reads `map` into `over`; a parallel step reads `parallel` into `steps`.

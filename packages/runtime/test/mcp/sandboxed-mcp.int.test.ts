@@ -1,0 +1,82 @@
+/**
+ * A stdio MCP server that opts in (`sandbox:`) runs in bubblewrap: the real
+ * @modelcontextprotocol/server-everything starts, lists and calls its tools from inside it, and
+ * its process is `bwrap` around the server. An HTTP server cannot ask for one.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseGraph } from '../../src/config/load-graph.js';
+import { connectMcpServers, createGraphMcpHub } from '../../src/mcp/graph-mcp.js';
+
+const require = createRequire(import.meta.url);
+const manifest = require.resolve('@modelcontextprotocol/server-everything/package.json');
+const everything = join(
+  dirname(manifest),
+  (JSON.parse(readFileSync(manifest, 'utf8')) as { bin: Record<string, string> }).bin['mcp-server-everything'] as string,
+);
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'troupe-sandboxed-mcp-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+function graphWith(server: string) {
+  return parseGraph(
+    [
+      'version: 1',
+      'entry: a',
+      'models:',
+      '  demo: { model: scripted, script: [{ text: hi }] }',
+      'mcpServers:',
+      `  ev: ${server}`,
+      'agents:',
+      '  a: { model: demo, tools: [ev.echo] }',
+    ].join('\n'),
+    { file: join(dir, 'graph.yaml'), env: {} },
+  );
+}
+
+describe('a sandboxed stdio MCP server', () => {
+  it('runs in bubblewrap and serves its tools', async () => {
+    const graph = await graphWith(
+      `{ command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(everything)}, stdio], cwd: ${JSON.stringify(dir)}, sandbox: required }`,
+    );
+    expect(graph.mcpServers?.['ev']?.sandbox).toEqual({ mode: 'required' });
+    const hub = createGraphMcpHub(graph, { closeGraceMs: 500 });
+    try {
+      expect(await connectMcpServers(graph, hub)).toEqual([]);
+      const pid = hub.client('ev').info()?.pid;
+      expect(pid).toEqual(expect.any(Number));
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      expect(argv[0]).toBe('bwrap');
+      expect(argv.slice(argv.indexOf('--') + 1, -1)).toEqual([process.execPath, everything, 'stdio']);
+      const [echo] = await hub.tools(['ev.echo']);
+      const result = await echo?.execute(
+        { message: 'inside' },
+        {
+          toolCallId: 'c1',
+          runId: 'run_x' as never,
+          agentPath: 'a' as never,
+          sessionId: 's',
+          signal: new AbortController().signal,
+          update: () => undefined,
+          progress: () => undefined,
+        },
+      );
+      expect(result).toMatchObject({ content: [{ type: 'text', text: 'Echo: inside' }] });
+    } finally {
+      await hub.close();
+    }
+  });
+
+  it('may only be asked of a stdio server', async () => {
+    await expect(graphWith('{ url: "http://127.0.0.1:1/mcp", sandbox: auto }')).rejects.toMatchObject({
+      problems: [expect.objectContaining({ message: expect.stringContaining('"sandbox" in mcpServers.ev only applies to stdio servers') })],
+    });
+  });
+});
