@@ -6,6 +6,7 @@ import type { CommandContext } from './program/command-context.js';
 import { registerCompletionCommand } from './program/completion-commands.js';
 import { registerControlCommands } from './program/control-commands.js';
 import { registerGraphCommands } from './program/graph-commands.js';
+import { registerSandboxCommands } from './program/sandbox-commands.js';
 import { registerNatsCommands } from './program/nats-commands.js';
 import { registerProjectCommands } from './program/project-commands.js';
 import { registerRunCommands } from './program/run-commands.js';
@@ -34,6 +35,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerControlCommands(program, context);
   registerNatsCommands(program, context);
   registerGraphCommands(program, context);
+  registerSandboxCommands(program, context);
   registerProjectCommands(program, context);
   registerCompletionCommand(program, context);
 

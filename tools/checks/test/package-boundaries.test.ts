@@ -27,6 +27,7 @@ const allowed: Record<string, (string | RegExp)[]> = {
     '@troupe/runtime',
     '@troupe/nats',
     '@troupe/core',
+    '@troupe/tools',
     'rxjs',
     'commander',
     'node:',
