@@ -6,11 +6,9 @@
  * Also that building such an agent without a connected hub, or with a selector the running
  * server does not satisfy, fails with a typed error, and that no server process outlives close().
  */
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { Agent, textOf, type ToolResultMessage } from '@troupe/core';
 import { createScriptedProvider } from '@troupe/core/testing';
 import { createMcpHub, type McpHub } from '@troupe/mcp';
@@ -19,13 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentOptionsFromConfig, createAgentFromConfig } from '../../src/agent-from-config.js';
 import { parseGraph } from '../../src/config/load-graph.js';
 import { connectMcpServers, createGraphMcpHub } from '../../src/mcp/graph-mcp.js';
-
-const require = createRequire(import.meta.url);
-const manifest = require.resolve('@modelcontextprotocol/server-everything/package.json');
-const everything = join(
-  dirname(manifest),
-  (JSON.parse(readFileSync(manifest, 'utf8')) as { bin: Record<string, string> }).bin['mcp-server-everything'] as string,
-);
+import { everything } from './server-everything.js';
 
 let dir: string;
 const hubs: McpHub[] = [];

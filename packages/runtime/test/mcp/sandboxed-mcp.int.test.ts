@@ -5,19 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseGraph } from '../../src/config/load-graph.js';
 import { connectMcpServers, createGraphMcpHub } from '../../src/mcp/graph-mcp.js';
-
-const require = createRequire(import.meta.url);
-const manifest = require.resolve('@modelcontextprotocol/server-everything/package.json');
-const everything = join(
-  dirname(manifest),
-  (JSON.parse(readFileSync(manifest, 'utf8')) as { bin: Record<string, string> }).bin['mcp-server-everything'] as string,
-);
+import { everything, toolContext } from './server-everything.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -56,18 +49,7 @@ describe('a sandboxed stdio MCP server', () => {
       expect(argv[0]).toBe('bwrap');
       expect(argv.slice(argv.indexOf('--') + 1, -1)).toEqual([process.execPath, everything, 'stdio']);
       const [echo] = await hub.tools(['ev.echo']);
-      const result = await echo?.execute(
-        { message: 'inside' },
-        {
-          toolCallId: 'c1',
-          runId: 'run_x' as never,
-          agentPath: 'a' as never,
-          sessionId: 's',
-          signal: new AbortController().signal,
-          update: () => undefined,
-          progress: () => undefined,
-        },
-      );
+      const result = await echo?.execute({ message: 'inside' }, toolContext());
       expect(result).toMatchObject({ content: [{ type: 'text', text: 'Echo: inside' }] });
     } finally {
       await hub.close();
