@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
-const PACKAGES = ['cli', 'core', 'mcp', 'nats', 'providers', 'runtime', 'tools'];
+const PACKAGES = ['cli', 'core', 'mcp', 'nats', 'otel', 'providers', 'runtime', 'tools'];
 
 interface Ran {
   code: number;
@@ -66,9 +66,10 @@ beforeAll(async () => {
   );
 }, 600_000);
 
+// Removing the installed project is slow on a loaded machine.
 afterAll(() => {
   if (work !== '') rmSync(work, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe('Troupe installed from packed tarballs', { timeout: 120_000 }, () => {
   it('packs each package with its built files and manifest only', () => {
