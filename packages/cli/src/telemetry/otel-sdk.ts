@@ -17,7 +17,7 @@ import { stderrMetricExporter, stderrSpanExporter } from './stderr-exporters.js'
  */
 
 /** The most a collector may take to answer one export, and the whole flush at exit. */
-export const EXPORT_TIMEOUT_MS = 5000;
+export const EXPORT_TIMEOUT_MS = 3000;
 
 /** Telemetry running in this process. */
 export interface Telemetry {
