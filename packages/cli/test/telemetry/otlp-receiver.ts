@@ -115,13 +115,13 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 function attributesOf(list: OtlpKeyValue[] | undefined): Record<string, unknown> {
-  return Object.fromEntries((list ?? []).map(({ key, value }) => [key, valueOf(value)]));
+  return Object.fromEntries((list ?? []).map(({ key, value }) => [key, decodeValue(value)]));
 }
 
-function valueOf(value: OtlpValue): unknown {
+function decodeValue(value: OtlpValue): unknown {
   if (value.stringValue !== undefined) return value.stringValue;
   if (value.intValue !== undefined) return Number(value.intValue);
   if (value.doubleValue !== undefined) return value.doubleValue;
   if (value.boolValue !== undefined) return value.boolValue;
-  return value.arrayValue?.values?.map(valueOf);
+  return value.arrayValue?.values?.map(decodeValue);
 }
