@@ -1,3 +1,4 @@
+import type { Meter, Tracer } from '@opentelemetry/api';
 import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -57,10 +58,13 @@ export function startTelemetry(config: OtelConfig, options: TelemetryOptions): T
   const warn = warnOnce(options.logger);
   const tracerProvider = config.traces === undefined ? undefined : tracerProviderFor(config.traces, resource, warn, options.stderr);
   const meterProvider = config.metrics === undefined ? undefined : meterProviderFor(config.metrics, resource, warn, options.stderr);
+  // The API the instrumentation is written against, given this process's providers (none is made global).
+  const tracer: Tracer | undefined = tracerProvider?.getTracer('@troupe/cli', packageVersion());
+  const meter: Meter | undefined = meterProvider?.getMeter('@troupe/cli', packageVersion());
   const instrumentation = createOtelInstrumentation({
     captureContent: config.captureContent,
-    ...(tracerProvider === undefined ? {} : { tracer: tracerProvider.getTracer('@troupe/cli', packageVersion()) }),
-    ...(meterProvider === undefined ? {} : { meter: meterProvider.getMeter('@troupe/cli', packageVersion()) }),
+    ...(tracer === undefined ? {} : { tracer }),
+    ...(meter === undefined ? {} : { meter }),
     ...(options.hostId === undefined ? {} : { hostId: options.hostId }),
   });
   return {
