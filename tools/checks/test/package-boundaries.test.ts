@@ -23,9 +23,12 @@ const allowed: Record<string, (string | RegExp)[]> = {
   nats: ['@troupe/core', '@troupe/runtime', /^@nats-io\//, 'rxjs', 'node:'],
   // The OpenTelemetry API only: the SDK and exporters are the application's (or the CLI's).
   otel: ['@troupe/core', '@troupe/runtime', '@opentelemetry/api'],
+  // The OpenTelemetry SDK and exporters too, loaded only when tracing is asked for (src/telemetry/).
   cli: [
     '@troupe/runtime',
     '@troupe/nats',
+    '@troupe/otel',
+    /^@opentelemetry\//,
     '@troupe/core',
     '@troupe/tools',
     'rxjs',

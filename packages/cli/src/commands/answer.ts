@@ -2,6 +2,7 @@ import { PERMISSION_DECISIONS, type PermissionDecision } from '@troupe/core';
 import type { LogLevel, RunHandle } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
+import type { OtelFlags } from '../telemetry/otel-config.js';
 import { goOnWithStoredRun } from './stored-run.js';
 
 /** What to tell a waiting run. */
@@ -14,6 +15,8 @@ export interface AnswerOptions {
   runsDir: string;
   json?: boolean;
   logLevel?: LogLevel;
+  /** `--otel`, `--otel-content`: export traces and metrics. */
+  telemetry?: OtelFlags;
 }
 
 /**
@@ -31,6 +34,7 @@ export async function answerCommand(options: AnswerOptions, io: CliIo): Promise<
       command: answer.kind,
       ...(options.json === true ? { json: true } : {}),
       ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
+      ...(options.telemetry === undefined ? {} : { telemetry: options.telemetry }),
       refuse: (record) => (record.status === 'waiting' ? undefined : 'not waiting for an answer'),
       start: (handle) => deliver(handle, answer),
     },

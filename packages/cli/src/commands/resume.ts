@@ -1,6 +1,7 @@
 import type { LogLevel } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
 import type { ExitCode } from '../exit-code.js';
+import type { OtelFlags } from '../telemetry/otel-config.js';
 import { runsDirFlag } from './drive-run.js';
 import { goOnWithStoredRun, type StoredRunOptions } from './stored-run.js';
 
@@ -10,6 +11,8 @@ export interface ResumeOptions {
   at: StoredRunOptions['at'];
   json?: boolean;
   logLevel?: LogLevel;
+  /** `--otel`, `--otel-content`: export traces and metrics. */
+  telemetry?: OtelFlags;
 }
 
 /**
@@ -32,6 +35,7 @@ export function resumeCommand(options: ResumeOptions, io: CliIo): Promise<ExitCo
       command: 'resume',
       ...(options.json === true ? { json: true } : {}),
       ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
+      ...(options.telemetry === undefined ? {} : { telemetry: options.telemetry }),
       refuse: (record) => {
         if (record.status === 'waiting' || record.status === 'interrupted') return undefined;
         // In a runs directory `running` means its process is alive; NATS cannot tell (its transport checks).

@@ -11,6 +11,7 @@ import {
   UnknownAgentError,
   withModelOverride,
   type GraphConfig,
+  type Instrumentation,
   type Logger,
   type LogLevel,
   type RunHandle,
@@ -21,6 +22,8 @@ import { ExitCode } from '../exit-code.js';
 import type { NatsTarget } from '../nats/nats-flags.js';
 import { natsRuntime } from '../nats/nats-runtime.js';
 import { openNatsSession, type NatsSession } from '../nats/nats-session.js';
+import type { OtelFlags } from '../telemetry/otel-config.js';
+import { withTelemetry } from '../telemetry/with-telemetry.js';
 import { openControlSocket } from './control-socket.js';
 import { driveRun, runsDirFlag } from './drive-run.js';
 import { sayGraphFileError } from './load-graph.js';
@@ -49,6 +52,8 @@ export interface RunCommandOptions {
   nats?: NatsTarget;
   /** With `nats`: every agent on workers, the entry included. */
   remoteAll?: boolean;
+  /** `--otel`, `--otel-content`: export traces and metrics (the `OTEL_*` environment may ask too). */
+  telemetry?: OtelFlags;
 }
 
 /**
@@ -61,6 +66,9 @@ export interface RunCommandOptions {
  * With `nats`, the run lives on NATS: `io.signal` detaches (exit 130, the run goes on: an entry
  * hosted here is handed over to the workers, as when the run is left waiting) and the printed
  * commands carry `--nats`. NATS that cannot be reached exits 2 before anything runs.
+ *
+ * With telemetry on (`telemetry` or the `OTEL_*` environment), the run's spans and metrics are
+ * exported, and flushed before it returns; SIGTERM then aborts the run as Ctrl-C does.
  */
 export async function runCommand(options: RunCommandOptions, io: CliIo): Promise<ExitCode> {
   const logger = commandLogger(io, options.logLevel ?? 'warn', 'run');
@@ -88,13 +96,22 @@ export async function runCommand(options: RunCommandOptions, io: CliIo): Promise
     if (session === undefined) return ExitCode.BadInput;
   }
   try {
-    return await runOn(graph, session, options, logger, io);
+    return await withTelemetry(options.telemetry ?? {}, io, logger, { terminate: 'abort' }, (scope) =>
+      runOn(graph, session, options, logger, scope.io, scope.instrumentation),
+    );
   } finally {
     await session?.close();
   }
 }
 
-async function runOn(graph: GraphConfig, session: NatsSession | undefined, options: RunCommandOptions, logger: Logger, io: CliIo): Promise<ExitCode> {
+async function runOn(
+  graph: GraphConfig,
+  session: NatsSession | undefined,
+  options: RunCommandOptions,
+  logger: Logger,
+  io: CliIo,
+  instrumentation: Instrumentation | undefined,
+): Promise<ExitCode> {
   const entry = graph.entry;
   const isPipeline = graph.pipelines?.[entry] !== undefined;
   // Every agent of the graph may run (delegations, pipeline steps): start the servers they use.
@@ -125,8 +142,9 @@ async function runOn(graph: GraphConfig, session: NatsSession | undefined, optio
     throw error;
   }
   const runsDir = options.runsDir ?? DEFAULT_RUNS_DIR;
-  const nats = session === undefined ? undefined : natsRuntime(graph, session, { ...agentOptions, ...(options.remoteAll === true ? { remoteAll: true } : {}) });
-  const runtime = nats?.runtime ?? createRuntime({ graph, store: createFileRunStore(runsDir), ...agentOptions });
+  const build = { ...agentOptions, ...(instrumentation === undefined ? {} : { instrumentation }) };
+  const nats = session === undefined ? undefined : natsRuntime(graph, session, { ...build, ...(options.remoteAll === true ? { remoteAll: true } : {}) });
+  const runtime = nats?.runtime ?? createRuntime({ graph, store: createFileRunStore(runsDir), ...build });
   const drive = session === undefined ? { resumeFlags: runsDirFlag(runsDir) } : { resumeFlags: ` ${session.target.flags}`, onInterrupt: 'detach' as const };
   logger.info({ file: options.file, entry, nats: session?.target.display }, 'run started');
   let handle: RunHandle | undefined;

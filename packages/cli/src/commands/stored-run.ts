@@ -5,6 +5,7 @@ import {
   TransportErrorCode,
   type ActorBuildOptions,
   type GraphConfig,
+  type Instrumentation,
   type LogLevel,
   type Logger,
   type RunHandle,
@@ -22,6 +23,8 @@ import { loadProjectEnv } from '../project/dotenv.js';
 import type { NatsSession } from '../nats/nats-session.js';
 import { openControlSocket } from './control-socket.js';
 import { driveRun, runsDirFlag } from './drive-run.js';
+import type { OtelFlags } from '../telemetry/otel-config.js';
+import { withTelemetry } from '../telemetry/with-telemetry.js';
 import { loadGraphOrSay } from './load-graph.js';
 import { startMcpServers } from './mcp-servers.js';
 
@@ -38,6 +41,8 @@ export interface StoredRunOptions {
   refuse(record: RunRecord): string | undefined;
   /** Acts on the resumed run once it is shown (delivers an answer); when it fails the run is left as it was, exit 2. */
   start?(handle: RunHandle): Promise<void>;
+  /** `--otel`, `--otel-content`: export traces and metrics (the `OTEL_*` environment may ask too). */
+  telemetry?: OtelFlags;
 }
 
 /** A store of runs, and how a runtime that goes on with one of them is made there. */
@@ -64,10 +69,16 @@ interface PlacedRuntime {
  * actors that had not ended from their latest snapshots (`Runtime.resume`; on NATS only those
  * whose process is gone — the workers keep theirs), and shows the run until it ends or waits
  * again, as `troupe run` does. An unknown run, a run the command refuses, a run still hosted by a
- * live process, or a graph file that no longer loads exits 2.
+ * live process, or a graph file that no longer loads exits 2. With telemetry on, the resumed run
+ * goes on in the trace it started in, and its spans are flushed before this returns (SIGTERM then
+ * aborts it as Ctrl-C does).
  */
 export async function goOnWithStoredRun(options: StoredRunOptions, io: CliIo): Promise<ExitCode> {
   const logger = commandLogger(io, options.logLevel ?? 'warn', options.command);
+  return withTelemetry(options.telemetry ?? {}, io, logger, { terminate: 'abort' }, (scope) => goOn(options, logger, scope.io, scope.instrumentation));
+}
+
+async function goOn(options: StoredRunOptions, logger: Logger, io: CliIo, instrumentation: Instrumentation | undefined): Promise<ExitCode> {
   const place = 'session' in options.at ? natsPlace(options.at.session, io) : filePlace(options.at.runsDir);
   const runId = parseRunId(options.runId);
   const record = await place.store.getRun(runId);
@@ -93,7 +104,11 @@ export async function goOnWithStoredRun(options: StoredRunOptions, io: CliIo): P
     await mcp.close();
     return ExitCode.RunFailed;
   }
-  const placed = place.open(graph, { env: io.env, ...(mcp.hub === undefined ? {} : { mcp: mcp.hub }) });
+  const placed = place.open(graph, {
+    env: io.env,
+    ...(mcp.hub === undefined ? {} : { mcp: mcp.hub }),
+    ...(instrumentation === undefined ? {} : { instrumentation }),
+  });
   let handle: RunHandle | undefined;
   let code: ExitCode = ExitCode.RunFailed;
   let closeControl: (() => Promise<void>) | undefined;

@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import { agentOptionsFromConfig, McpAdapterError, ProviderConfigError, type GraphConfig, type LogLevel } from '@troupe/runtime';
+import { agentOptionsFromConfig, McpAdapterError, ProviderConfigError, type GraphConfig, type Instrumentation, type LogLevel } from '@troupe/runtime';
 import { graphHash, startWorker } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import { commandLogger } from '../command-logger.js';
 import { ExitCode } from '../exit-code.js';
 import type { NatsFlags } from '../nats/nats-flags.js';
-import { withNatsSession } from '../nats/nats-session.js';
+import { withNatsSession, type NatsSession } from '../nats/nats-session.js';
 import { workerCommandFor } from '../nats/worker-hint.js';
+import type { OtelFlags } from '../telemetry/otel-config.js';
+import { withTelemetry } from '../telemetry/with-telemetry.js';
 import { loadGraphOrSay } from './load-graph.js';
 import { startMcpServers } from './mcp-servers.js';
 
@@ -25,6 +28,8 @@ export interface WorkerCommandOptions {
   id?: string;
   /** Default `info`. */
   logLevel?: LogLevel;
+  /** `--otel`, `--otel-content`: export traces and metrics (the `OTEL_*` environment may ask too). */
+  telemetry?: OtelFlags;
 }
 
 /** How long running tasks may finish after SIGTERM/SIGINT before they go back to the queue. */
@@ -37,7 +42,9 @@ const DEFAULT_GRACE_MS = 30_000;
  * or SIGINT stops it: running tasks get `graceMs` to finish (the rest go back to the queue at
  * their last checkpoint), then the MCP servers and the connection are closed and it exits 0; a
  * second SIGINT exits at once (130). A bad file or flag, or NATS that cannot be reached, exits 2;
- * an MCP server that cannot start, or a connection closed for good, exits 1.
+ * an MCP server that cannot start, or a connection closed for good, exits 1. With telemetry on,
+ * the spans of the actors it hosts carry its id (`troupe.host.id`, and `service.instance.id` in
+ * the resource) and are flushed once it has stopped.
  */
 export async function workerCommand(options: WorkerCommandOptions, io: CliIo): Promise<ExitCode> {
   const logger = commandLogger(io, options.logLevel ?? 'info', 'worker');
@@ -54,13 +61,19 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo): P
     return ExitCode.BadInput;
   }
   const hosted = withLocalDelegates(graph, agents);
-  return withNatsSession(options.nats, io, 'worker', async (session) => {
+  // Named up front (as startWorker would), so its spans can carry the id.
+  const id = options.id ?? `worker-${randomUUID().slice(0, 8)}`;
+  return withNatsSession(options.nats, io, 'worker', (session) =>
+    withTelemetry(options.telemetry ?? {}, io, logger, { hostId: id }, ({ instrumentation }) => serve(session, instrumentation)),
+  );
+
+  async function serve(session: NatsSession, instrumentation: Instrumentation | undefined): Promise<ExitCode> {
     const mcp = await startMcpServers(graph, hosted, logger, io, 'worker');
     if (mcp.failed) {
       await mcp.close();
       return ExitCode.RunFailed;
     }
-    const build = { env: io.env, ...(mcp.hub === undefined ? {} : { mcp: mcp.hub }) };
+    const build = { env: io.env, ...(mcp.hub === undefined ? {} : { mcp: mcp.hub }), ...(instrumentation === undefined ? {} : { instrumentation }) };
     try {
       // Build each hosted agent once up front: a bad model or a missing API key is reported now, not at the first task.
       for (const agent of hosted) agentOptionsFromConfig(graph, agent, build);
@@ -81,7 +94,7 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo): P
         ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
         ...(options.ackWaitMs === undefined ? {} : { ackWaitMs: options.ackWaitMs }),
         ...(options.maxDeliver === undefined ? {} : { maxDeliver: options.maxDeliver }),
-        ...(options.id === undefined ? {} : { id: options.id }),
+        id,
         workerCommand: workerCommandFor(graph.file, session.target),
       });
       io.stdout(`worker ${worker.id} ready: ${agents.join(',')} (graph ${graphHash(graph)})\n`);
@@ -97,7 +110,7 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo): P
       stop.dispose();
       await mcp.close();
     }
-  });
+  }
 }
 
 /** `agents` and the agents they delegate to with `local` placement, which run where they do. */

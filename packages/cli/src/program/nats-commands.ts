@@ -4,9 +4,11 @@ import { watchCommand } from '../commands/watch.js';
 import { workerCommand } from '../commands/worker.js';
 import { workersCommand } from '../commands/workers.js';
 import { addNatsOptions, type NatsFlags } from '../nats/nats-flags.js';
+import type { OtelFlags } from '../telemetry/otel-config.js';
 import { integer, logLevelOption, type CommandContext } from './command-context.js';
+import { addOtelOptions, otelFlagsOf } from './otel-options.js';
 
-interface WorkerFlags extends NatsFlags {
+interface WorkerFlags extends NatsFlags, OtelFlags {
   agents?: string;
   concurrency?: number;
   ackWait?: number;
@@ -19,17 +21,19 @@ interface WorkerFlags extends NatsFlags {
 /** The commands of distributed runs: `worker`, `workers`, `watch` (`abort` is with the control commands). */
 export function registerNatsCommands(program: Command, { io, exit }: CommandContext): void {
   addNatsOptions(
-    program
-      .command('worker')
-      .description("host a graph's agents for distributed runs: take their tasks from NATS until stopped (SIGTERM/SIGINT)")
-      .argument('<file>', 'the graph file (YAML), the same as the runs use')
-      .option('--agents <names>', 'the agents to host, comma-separated (default: every agent of the graph)')
-      .option('--concurrency <n>', 'the most tasks at once (default 16)', integer(1))
-      .option('--ack-wait <ms>', 'a task whose worker is silent this long goes to another worker (default 30000)', integer(100))
-      .option('--max-deliver <n>', 'deliveries of a task before it is dead-lettered (default 5)', integer(1))
-      .option('--grace <ms>', 'on stop, how long running tasks may finish before going back to the queue', integer(0), 30_000)
-      .option('--id <name>', "the worker's name in logs, records and troupe workers (default: a random one)")
-      .addOption(logLevelOption('info')),
+    addOtelOptions(
+      program
+        .command('worker')
+        .description("host a graph's agents for distributed runs: take their tasks from NATS until stopped (SIGTERM/SIGINT)")
+        .argument('<file>', 'the graph file (YAML), the same as the runs use')
+        .option('--agents <names>', 'the agents to host, comma-separated (default: every agent of the graph)')
+        .option('--concurrency <n>', 'the most tasks at once (default 16)', integer(1))
+        .option('--ack-wait <ms>', 'a task whose worker is silent this long goes to another worker (default 30000)', integer(100))
+        .option('--max-deliver <n>', 'deliveries of a task before it is dead-lettered (default 5)', integer(1))
+        .option('--grace <ms>', 'on stop, how long running tasks may finish before going back to the queue', integer(0), 30_000)
+        .option('--id <name>', "the worker's name in logs, records and troupe workers (default: a random one)")
+        .addOption(logLevelOption('info')),
+    ),
   ).action(async (file: string, _flags: unknown, command: Command) => {
     const flags = command.opts<WorkerFlags>();
     const agents = flags.agents
@@ -48,6 +52,7 @@ export function registerNatsCommands(program: Command, { io, exit }: CommandCont
           ...(flags.maxDeliver === undefined ? {} : { maxDeliver: flags.maxDeliver }),
           ...(flags.grace === undefined ? {} : { graceMs: flags.grace }),
           ...(flags.id === undefined ? {} : { id: flags.id }),
+          telemetry: otelFlagsOf(flags),
         },
         io,
       ),

@@ -8,9 +8,11 @@ import { resolveRunInput } from '../commands/run-input.js';
 import { ExitCode } from '../exit-code.js';
 import { addNatsOptions, natsTargetOf, type NatsFlags } from '../nats/nats-flags.js';
 import { withNatsSession } from '../nats/nats-session.js';
+import type { OtelFlags } from '../telemetry/otel-config.js';
 import { logLevelOption, type CommandContext } from './command-context.js';
+import { addOtelOptions, otelFlagsOf } from './otel-options.js';
 
-interface RunFlags extends NatsFlags {
+interface RunFlags extends NatsFlags, OtelFlags {
   input?: string;
   inputFile?: string;
   entry?: string;
@@ -21,7 +23,7 @@ interface RunFlags extends NatsFlags {
   remoteAll?: boolean;
 }
 
-interface AnswerFlags extends NatsFlags {
+interface AnswerFlags extends NatsFlags, OtelFlags {
   runsDir: string;
   json?: boolean;
   logLevel: LogLevel;
@@ -36,19 +38,21 @@ The input comes from exactly one place:
 
 /** `troupe run`, and the commands that go on with a recorded run: `reply`, `approve`, `resume`. */
 export function registerRunCommands(program: Command, { io, exit }: CommandContext): void {
-  addNatsOptions(
-    program
-      .command('run')
-      .description("run a graph file's entry agent on one input, streaming its answer")
-      .argument('<file>', 'the graph file (YAML)')
-      .argument('[input]', 'the user message (or --input, --input-file, or standard input)')
-      .option('-i, --input <text>', 'the user message')
-      .option('--input-file <path>', 'read the user message from a text file')
-      .option('-e, --entry <agent>', "the agent to run instead of the file's entry")
-      .option('-m, --model <provider:model>', 'run the entry agent on this model instead of its own (e.g. anthropic:claude-sonnet-4-5)')
-      .option('--json', 'print every event as one JSON line instead of the text')
-      .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR)
-      .addOption(logLevelOption('warn')),
+  addOtelOptions(
+    addNatsOptions(
+      program
+        .command('run')
+        .description("run a graph file's entry agent on one input, streaming its answer")
+        .argument('<file>', 'the graph file (YAML)')
+        .argument('[input]', 'the user message (or --input, --input-file, or standard input)')
+        .option('-i, --input <text>', 'the user message')
+        .option('--input-file <path>', 'read the user message from a text file')
+        .option('-e, --entry <agent>', "the agent to run instead of the file's entry")
+        .option('-m, --model <provider:model>', 'run the entry agent on this model instead of its own (e.g. anthropic:claude-sonnet-4-5)')
+        .option('--json', 'print every event as one JSON line instead of the text')
+        .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR)
+        .addOption(logLevelOption('warn')),
+    ),
   )
     .option('--remote-all', 'with --nats: run every agent on workers, the entry included')
     .addHelpText('after', RUN_EXAMPLES)
@@ -78,6 +82,7 @@ export function registerRunCommands(program: Command, { io, exit }: CommandConte
             ...(flags.json === true ? { json: true } : {}),
             ...(nats === undefined ? {} : { nats }),
             ...(flags.remoteAll === true ? { remoteAll: true } : {}),
+            telemetry: otelFlagsOf(flags),
           },
           io,
         ),
@@ -86,15 +91,17 @@ export function registerRunCommands(program: Command, { io, exit }: CommandConte
 
   const answerOptions = (command: Command): Command =>
     addNatsOptions(
-      command
-        .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR)
-        .option('--json', 'print every event as one JSON line')
-        .addOption(logLevelOption('warn')),
+      addOtelOptions(
+        command
+          .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR)
+          .option('--json', 'print every event as one JSON line')
+          .addOption(logLevelOption('warn')),
+      ),
     );
   const answerWith = async (runId: string, answer: Answer, flags: AnswerFlags): Promise<ExitCode> => {
     const common = { runId, answer, logLevel: flags.logLevel, ...(flags.json === true ? { json: true } : {}) };
     return natsTargetOf(flags, io.env) === undefined
-      ? answerCommand({ ...common, runsDir: flags.runsDir }, io)
+      ? answerCommand({ ...common, runsDir: flags.runsDir, telemetry: otelFlagsOf(flags) }, io)
       : natsAnswerCommand({ ...common, nats: flags }, io);
   };
   answerOptions(
@@ -119,18 +126,20 @@ export function registerRunCommands(program: Command, { io, exit }: CommandConte
     exit(await answerWith(runId, { kind: 'approve', callId, decision }, command.opts<AnswerFlags>()));
   });
 
-  addNatsOptions(
-    program
-      .command('resume')
-      .description('go on with a run whose troupe run process is gone (killed, or its machine restarted), from its last checkpoints')
-      .argument('<runId>', 'the run (troupe runs lists them)')
-      .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR)
-      .option('--json', 'print every event as one JSON line')
-      .addOption(logLevelOption('warn')),
+  addOtelOptions(
+    addNatsOptions(
+      program
+        .command('resume')
+        .description('go on with a run whose troupe run process is gone (killed, or its machine restarted), from its last checkpoints')
+        .argument('<runId>', 'the run (troupe runs lists them)')
+        .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR)
+        .option('--json', 'print every event as one JSON line')
+        .addOption(logLevelOption('warn')),
+    ),
   ).action(async (runId: string, _flags: unknown, command: Command) => {
-    const flags = command.opts<NatsFlags & { runsDir: string; json?: boolean; logLevel: LogLevel }>();
+    const flags = command.opts<NatsFlags & OtelFlags & { runsDir: string; json?: boolean; logLevel: LogLevel }>();
     const resume = (at: ResumeOptions['at']): Promise<ExitCode> =>
-      resumeCommand({ runId, at, logLevel: flags.logLevel, ...(flags.json === true ? { json: true } : {}) }, io);
+      resumeCommand({ runId, at, logLevel: flags.logLevel, telemetry: otelFlagsOf(flags), ...(flags.json === true ? { json: true } : {}) }, io);
     exit(
       natsTargetOf(flags, io.env) === undefined
         ? await resume({ runsDir: flags.runsDir })

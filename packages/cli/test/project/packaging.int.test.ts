@@ -66,10 +66,10 @@ beforeAll(async () => {
   );
 }, 600_000);
 
-// Removing the installed project is slow on a loaded machine.
+// Removing the project's node_modules (hundreds of MB) can take a while on a loaded machine.
 afterAll(() => {
   if (work !== '') rmSync(work, { recursive: true, force: true });
-}, 120_000);
+}, 300_000);
 
 describe('Troupe installed from packed tarballs', { timeout: 120_000 }, () => {
   it('packs each package with its built files and manifest only', () => {
