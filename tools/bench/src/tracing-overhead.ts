@@ -20,8 +20,8 @@ const noop: Tool = { name: 'noop', description: 'Does nothing.', parameters: { t
 const script: ScriptStep[] = [...Array.from({ length: turns }, () => ({ toolCalls: [{ name: 'noop' }] })), { text: 'done' }];
 const tracer = new BasicTracerProvider({ spanProcessors: [new NoopSpanProcessor()] }).getTracer('bench');
 
-/** µs per turn of one run, traced or not. */
-async function once(traced: boolean): Promise<number> {
+/** µs per turn of one run, traced or not: wall time, and CPU time (steadier on a shared machine). */
+async function once(traced: boolean): Promise<{ wall: number; cpu: number }> {
   const agent = new Agent({
     provider: createScriptedProvider(script, { recordRequests: false }),
     model: 'bench',
@@ -30,13 +30,15 @@ async function once(traced: boolean): Promise<number> {
     limits: { maxTurns: Infinity },
   });
   const tracing = traced ? instrument(agent, { tracer }) : undefined;
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const result = await agent.prompt('go');
   const elapsed = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   tracing?.stop();
   agent.dispose();
   if (result.stopReason !== 'stop' || result.turns !== turns + 1) throw new Error(`unexpected run: ${result.stopReason} after ${result.turns} turns`);
-  return (elapsed * 1000) / (turns + 1);
+  return { wall: (elapsed * 1000) / (turns + 1), cpu: (cpu.user + cpu.system) / (turns + 1) };
 }
 
 for (let i = 0; i < 50; i++) {
@@ -44,22 +46,31 @@ for (let i = 0; i < 50; i++) {
   await once(true);
 }
 globalThis.gc?.();
-const off: number[] = [];
-const on: number[] = [];
+const off: { wall: number; cpu: number }[] = [];
+const on: { wall: number; cpu: number }[] = [];
 for (let i = 0; i < runs; i++) {
   off.push(await once(false));
   on.push(await once(true));
 }
-const offMedian = median(off);
-const onMedian = median(on);
+const round = (value: number): number => Math.round(value * 10) / 10;
+const figures = (name: string, pick: (run: { wall: number; cpu: number }) => number): Record<string, string | number> => {
+  const offs = off.map(pick);
+  const ons = on.map(pick);
+  const offMedian = median(offs);
+  const onMedian = median(ons);
+  return {
+    [`${name}_off`]: round(offMedian),
+    [`${name}_off_spread`]: spread(offs),
+    [`${name}_on`]: round(onMedian),
+    [`${name}_on_spread`]: spread(ons),
+    [`${name}_added`]: round(onMedian - offMedian),
+  };
+};
 report({
   workload: 'tracing-overhead',
   turns: turns + 1,
   runs,
-  us_per_turn_off: Math.round(offMedian * 10) / 10,
-  us_per_turn_off_spread: spread(off),
-  us_per_turn_on: Math.round(onMedian * 10) / 10,
-  us_per_turn_on_spread: spread(on),
-  us_added_per_turn: Math.round((onMedian - offMedian) * 10) / 10,
+  ...figures('us_per_turn', (run) => run.wall),
+  ...figures('cpu_us_per_turn', (run) => run.cpu),
   rss_mb: peakRssMb(),
 });
