@@ -63,6 +63,8 @@ export const RunStoreErrorCode = {
   UnknownRun: 'unknown_run',
   /** A stored record, checkpoint or message chunk cannot be read back. */
   Corrupt: 'corrupt_run_store',
+  /** Another live process already took up the waiting (or interrupted) run: it answers it and goes on with it. */
+  AlreadyAnswered: 'run_already_answered',
 } as const;
 
 /** One of the {@link RunStoreErrorCode} values. */

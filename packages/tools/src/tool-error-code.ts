@@ -8,6 +8,10 @@ export const ToolErrorCode = {
   InvalidToolSettings: 'invalid_tool_settings',
   /** A path refused because it leads outside the workspace (by `..`, an absolute path or a symbolic link). */
   OutsideWorkspace: 'outside_workspace',
+  /** A path no file tool accepts whatever the workspace: one with a NUL byte, or one starting with `~` (never expanded). */
+  InvalidPath: 'invalid_path',
+  /** A file with several hard links, which file tools do not read or edit: another of its names may lie outside the workspace. */
+  HardLinked: 'hard_linked',
   /** A workspace directory that does not exist or cannot be read. */
   WorkspaceUnavailable: 'workspace_unavailable',
 } as const;

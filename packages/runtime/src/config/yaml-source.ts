@@ -1,4 +1,5 @@
 import { isAlias, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { excessiveAlias, MAX_ALIASED_VALUES } from './alias-expansion.js';
 import { maskReferences, unmaskReferences } from './flow-safe-references.js';
 import type { GraphProblem } from './graph-file-error.js';
 
@@ -42,9 +43,27 @@ export class YamlSource {
     return this.resolve(this.doc.contents);
   }
 
-  /** YAML syntax errors (bad indentation, duplicate keys, unclosed brackets…), in file order. */
+  /**
+   * YAML syntax errors (bad indentation, duplicate keys, unclosed brackets…), in file order, and
+   * then aliases that would expand without end (an alias bomb, an alias inside its own value):
+   * a document with any of them is not read further.
+   */
   syntaxProblems(): GraphProblem[] {
-    return this.doc.errors.map((error) => this.problemAt(error.pos[0], error.message));
+    const problems = this.doc.errors.map((error) => this.problemAt(error.pos[0], error.message));
+    if (problems.length > 0) return problems;
+    const excessive = excessiveAlias(this.doc);
+    if (excessive === undefined) return [];
+    const at = this.offsetOf(excessive.alias);
+    const name = `*${excessive.alias.source}`;
+    return [
+      excessive.cyclic
+        ? this.problemAt(at, `alias ${name} refers to a value that contains it`, 'write the value out instead')
+        : this.problemAt(
+            at,
+            `the aliases up to ${name} stand for more than ${MAX_ALIASED_VALUES} values in all (an alias bomb?)`,
+            'write shared values out, or alias fewer or smaller ones',
+          ),
+    ];
   }
 
   /** The node an alias points to; any other node unchanged. */

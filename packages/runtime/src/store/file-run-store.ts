@@ -1,10 +1,11 @@
-import { appendFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseAgentSnapshot, TroupeError, withHistory, type AgentEvent, type AgentSnapshot, type Message, type RunId } from '@troupe/core';
 import { isProcessAlive, processIdentity, type ProcessIdentity } from '../local/process-identity.js';
 import { createFileToolProcessLedger } from '../local/tool-process-ledger.js';
 import { RunStoreErrorCode } from '../runtime-error-codes.js';
 import type { ChildRecord, RunRecord, RunStore } from './run-store.js';
+import { releaseTakeover, sameProcess, takeOver } from './run-takeover.js';
 
 /** The default directory of the file run store, relative to the working directory. */
 export const DEFAULT_RUNS_DIR = '.troupe/runs';
@@ -25,7 +26,9 @@ export function runDirOf(dir: string, id: RunId): string {
  *
  * The process that creates a run, or sets its status to `running` or `waiting`, is recorded as
  * the one running it (pid, host and start time). A `running` run whose process has ended without
- * ending it (it was killed) is read back as `interrupted`.
+ * ending it (it was killed) is read back as `interrupted`. Taking a run up from the process
+ * recorded before (answering a waiting run, resuming an interrupted one) is exclusive: of two
+ * processes doing so at once, the second gets `run_already_answered` (see `takeOver`).
  */
 export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
   const chains = new Map<string, Promise<void>>();
@@ -73,13 +76,24 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     const host = await readJson<ProcessIdentity>(join(runDir(run.id), 'process.json')).catch(() => undefined);
     return host === undefined || isProcessAlive(host) === false ? { ...run, status: 'interrupted' } : run;
   };
+  /** Files this store has appended to: a torn last line (from a killed writer) was cut off before the first append. */
+  const mended = new Set<string>();
+  /** Appends whole lines, first cutting off a torn last line left by a killed process, which the new lines would otherwise run into. */
+  const appendLines = async (file: string, lines: string): Promise<void> => {
+    if (!mended.has(file)) {
+      const bytes = await readFile(file).catch(() => undefined);
+      if (bytes !== undefined && bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a) await truncate(file, bytes.lastIndexOf(0x0a) + 1);
+      mended.add(file);
+    }
+    await appendFile(file, lines);
+  };
   const drainEvents = (id: RunId): Promise<void> =>
     chain(id, async () => {
       const lines = pendingEvents.get(id);
       // Taken out, not emptied: the next event starts a new burst and schedules its own write.
       pendingEvents.delete(id);
       if (lines === undefined || lines.length === 0) return;
-      await appendFile(join(runDir(id), 'events.jsonl'), lines.join(''));
+      await appendLines(join(runDir(id), 'events.jsonl'), lines.join(''));
     });
 
   return {
@@ -94,9 +108,16 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
       }),
     updateRun: (id, patch) =>
       chain(id, async () => {
-        const run = { ...(await record(id)), ...patch };
-        if (patch.status === 'running' || patch.status === 'waiting') await claim(id);
-        await writeJson(join(runDir(id), 'run.json'), run);
+        const before = await record(id);
+        if (patch.status === 'running' || patch.status === 'waiting') {
+          const host = await readJson<ProcessIdentity>(join(runDir(id), 'process.json')).catch(() => undefined);
+          // Another process recorded: this is a takeover (an answer, a resume), which only one may make.
+          if (host !== undefined && !sameProcess(host, processIdentity())) await takeOver(runDir(id), id);
+          // Its own run waits again: a new question, which any process may take up to answer.
+          else if (patch.status === 'waiting' && before.status !== 'waiting') await releaseTakeover(runDir(id));
+          await claim(id);
+        }
+        await writeJson(join(runDir(id), 'run.json'), { ...before, ...patch });
       }),
     getRun: async (id) => {
       await chains.get(id);
@@ -130,10 +151,7 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
         throw error;
       }
-      return text
-        .split('\n')
-        .filter((line) => line.length > 0)
-        .map((line) => JSON.parse(line) as AgentEvent);
+      return wholeLines(text).map((line) => JSON.parse(line) as AgentEvent);
     },
     saveCheckpoint: (id, { head, from, added }) =>
       chain(id, async () => {
@@ -142,7 +160,7 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
         const history = join(runDir(id), 'messages', `${name}.jsonl`);
         // Append what the turn added; write the whole history only when it was replaced.
         if (from === 0) await writeFile(history, lines);
-        else if (lines.length > 0) await appendFile(history, lines);
+        else if (lines.length > 0) await appendLines(history, lines);
         await writeJson(join(runDir(id), 'snapshots', `${name}.json`), { ...head, historyLength: from + added.length });
       }),
     loadSnapshots: async (id) => {
@@ -154,9 +172,7 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
         const { historyLength, ...head } = (await readJson<AgentSnapshot & { historyLength: number }>(join(runDir(id), 'snapshots', name))) ?? {};
         const text = await readFile(join(runDir(id), 'messages', name.replace(/\.json$/, '.jsonl')), 'utf8').catch(() => '');
         // Lines past the head's length were appended by a checkpoint whose head never landed.
-        const messages = text
-          .split('\n')
-          .filter((line) => line.length > 0)
+        const messages = wholeLines(text)
           .slice(0, historyLength)
           .map((line) => JSON.parse(line) as Message);
         snapshots.push(parseAgentSnapshot(withHistory(head as AgentSnapshot, messages)));
@@ -190,4 +206,12 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
       });
     },
   };
+}
+
+/** The non-empty lines of `text` that end in a newline: a last line without one was torn by a killed writer. */
+function wholeLines(text: string): string[] {
+  return text
+    .slice(0, text.lastIndexOf('\n') + 1)
+    .split('\n')
+    .filter((line) => line.length > 0);
 }

@@ -29,8 +29,11 @@ const MAX_LINK_HOPS = 40;
 /**
  * The directory a file tool is confined to. Every path a model gives is resolved against it and
  * refused when it leads outside: `..` segments, absolute paths elsewhere, and symbolic links
- * (also dangling ones, and links in parent directories) whose target is outside. The check runs on
- * real paths; a link swapped between the check and the use (a race) is out of its scope.
+ * (also dangling ones, and links in parent directories) whose target is outside. Paths with a NUL
+ * byte and paths starting with `~` (which a model may mean as its home directory; nothing here
+ * expands it) are refused too. The check runs on real paths; a link swapped in between the check
+ * and the use is caught where the file is opened ({@link openInside}), except in the instant
+ * between a write's check of its temporary file and its rename, and in a search by ripgrep.
  */
 export class Workspace {
   readonly root: string;
@@ -42,6 +45,7 @@ export class Workspace {
 
   /** Resolves `path` (relative to the root, or absolute inside it); throws {@link WorkspaceError} when it leads outside. */
   async resolve(path: string): Promise<WorkspacePath> {
+    refuseInvalid(path, this.root);
     const realRoot = await this.#rootReal();
     const absolute = isAbsolute(path) ? resolve(path) : resolve(this.root, path);
     if (!inside(this.root, absolute) && !inside(realRoot, absolute)) {
@@ -75,6 +79,20 @@ export class Workspace {
       );
     });
     return this.#realRoot;
+  }
+}
+
+/** Refuses what no workspace accepts: a NUL byte (the OS would cut the path there) and a leading `~`. */
+function refuseInvalid(path: string, root: string): void {
+  if (path.includes('\0')) {
+    throw new TroupeError(ToolErrorCode.InvalidPath, `path ${JSON.stringify(path)} contains a NUL byte`, { data: { path, root } });
+  }
+  if (path === '~' || path.startsWith('~/')) {
+    throw new TroupeError(
+      ToolErrorCode.InvalidPath,
+      `path "${path}" starts with ~, which file tools do not expand to a home directory; give a path relative to the workspace ${root}`,
+      { data: { path, root } },
+    );
   }
 }
 

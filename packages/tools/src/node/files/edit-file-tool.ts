@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { defineTool, type Tool, type ToolResult } from '@troupe/core';
 import type { ToolOptions } from '../../tool-factory.js';
 import { parseToolSettings, type ToolSettingsSpec } from '../../tool-settings.js';
 import { WORKSPACE_SETTING, workspaceOf } from '../node-tool-options.js';
+import { openInside } from '../open-inside.js';
 import { abortedResult, failed, failure } from '../tool-failure.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { looksBinary } from './file-kind.js';
@@ -48,7 +48,9 @@ export function createEditFileTool(options: ToolOptions = {}): Tool {
     async execute(args, ctx): Promise<ToolResult> {
       try {
         const file = await workspace.resolve(args.path);
-        const bytes = await readFile(file.real, { signal: ctx.signal });
+        const realRoot = await workspace.realRoot();
+        const handle = await openInside(realRoot, file.real, { refuseHardLinks: true, display: file.display });
+        const bytes = await handle.readFile({ signal: ctx.signal }).finally(() => handle.close());
         if (looksBinary(bytes)) return failed(`edit_file: ${file.display} is a binary file; edit_file only edits text`);
         const text = bytes.toString('utf8');
         if (args.old_string === args.new_string) return failed('edit_file: old_string and new_string are the same; nothing to change');
@@ -71,7 +73,7 @@ export function createEditFileTool(options: ToolOptions = {}): Tool {
         const lines = at.map((index) => lineOf(text, index));
         const updated =
           args.replace_all === true ? text.split(oldText).join(newText) : text.slice(0, at[0]) + newText + text.slice((at[0] as number) + oldText.length);
-        await writeFileAtomic(file.real, updated, ctx.signal);
+        await writeFileAtomic(realRoot, file, updated, ctx.signal);
         const count = at.length === 1 ? '1 replacement' : `${at.length} replacements`;
         return {
           content: `Edited ${file.display}: ${count} (line${lines.length === 1 ? '' : 's'} ${lines.slice(0, 10).join(', ')}).`,

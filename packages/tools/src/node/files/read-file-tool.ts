@@ -1,8 +1,9 @@
-import { readFile, stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { defineTool, type Tool, type ToolResult } from '@troupe/core';
 import type { ToolOptions } from '../../tool-factory.js';
 import { parseToolSettings, type ToolSettingsSpec } from '../../tool-settings.js';
 import { WORKSPACE_SETTING, workspaceOf } from '../node-tool-options.js';
+import { openInside } from '../open-inside.js';
 import { abortedResult, failed, failure } from '../tool-failure.js';
 import { formatBytes, imageTypeOf, looksBinary } from './file-kind.js';
 import { numberLines } from './numbered-lines.js';
@@ -54,34 +55,47 @@ export function createReadFileTool(options: ToolOptions = {}): Tool {
     async execute(args, ctx): Promise<ToolResult> {
       try {
         const file = await workspace.resolve(args.path);
-        const info = await stat(file.real);
-        if (info.isDirectory()) return failed(`read_file: ${file.display} is a directory; use list_files to see what it contains`);
-        const image = imageTypeOf(file.real);
-        const cap = image === undefined ? MAX_FILE_BYTES : MAX_IMAGE_BYTES;
-        if (info.size > cap) {
-          return failed(
-            `read_file: ${file.display} is ${formatBytes(info.size)}, more than read_file reads (${formatBytes(cap)}); use search, or bash with head, tail or sed`,
-          );
+        const handle = await openInside(await workspace.realRoot(), file.real, { refuseHardLinks: true, display: file.display });
+        try {
+          return await readOpen(handle, file.display, { offset: args.offset ?? 1, limit: args.limit ?? maxLines, maxBytes, signal: ctx.signal });
+        } finally {
+          await handle.close();
         }
-        const bytes = await readFile(file.real, { signal: ctx.signal });
-        if (image !== undefined) {
-          return {
-            content: [
-              { type: 'text', text: `Image ${file.display} (${image}, ${formatBytes(bytes.length)})` },
-              { type: 'image', data: bytes.toString('base64'), mimeType: image },
-            ],
-            details: { path: file.display, mimeType: image, bytes: bytes.length },
-          };
-        }
-        if (looksBinary(bytes))
-          return failed(`read_file: ${file.display} is a binary file (${formatBytes(bytes.length)}); read_file only reads text and images`);
-        const page = numberLines(bytes.toString('utf8'), { offset: args.offset ?? 1, limit: args.limit ?? maxLines, maxBytes });
-        if (page.error !== undefined) return failed(`read_file: ${file.display}: ${page.error}`);
-        return { content: page.text, details: { path: file.display, totalLines: page.totalLines, from: page.from, to: page.to, truncated: page.truncated } };
       } catch (error) {
         if (ctx.signal.aborted) return abortedResult('read_file');
         return failure('read_file', args.path, error);
       }
     },
   });
+}
+
+/** Reads the open file `display` as read_file returns it: a page of numbered lines, or an image. */
+async function readOpen(
+  handle: FileHandle,
+  display: string,
+  page: { offset: number; limit: number; maxBytes: number; signal: AbortSignal },
+): Promise<ToolResult> {
+  const info = await handle.stat();
+  if (info.isDirectory()) return failed(`read_file: ${display} is a directory; use list_files to see what it contains`);
+  const image = imageTypeOf(display);
+  const cap = image === undefined ? MAX_FILE_BYTES : MAX_IMAGE_BYTES;
+  if (info.size > cap) {
+    return failed(
+      `read_file: ${display} is ${formatBytes(info.size)}, more than read_file reads (${formatBytes(cap)}); use search, or bash with head, tail or sed`,
+    );
+  }
+  const bytes = await handle.readFile({ signal: page.signal });
+  if (image !== undefined) {
+    return {
+      content: [
+        { type: 'text', text: `Image ${display} (${image}, ${formatBytes(bytes.length)})` },
+        { type: 'image', data: bytes.toString('base64'), mimeType: image },
+      ],
+      details: { path: display, mimeType: image, bytes: bytes.length },
+    };
+  }
+  if (looksBinary(bytes)) return failed(`read_file: ${display} is a binary file (${formatBytes(bytes.length)}); read_file only reads text and images`);
+  const lines = numberLines(bytes.toString('utf8'), page);
+  if (lines.error !== undefined) return failed(`read_file: ${display}: ${lines.error}`);
+  return { content: lines.text, details: { path: display, totalLines: lines.totalLines, from: lines.from, to: lines.to, truncated: lines.truncated } };
 }

@@ -39,7 +39,7 @@ export function createWriteFileTool(options: ToolOptions = {}): Tool {
     async execute(args, ctx): Promise<ToolResult> {
       try {
         const file = await workspace.resolve(args.path);
-        const { existed } = await writeFileAtomic(file.real, args.content, ctx.signal);
+        const { existed } = await writeFileAtomic(await workspace.realRoot(), file, args.content, ctx.signal);
         const bytes = Buffer.byteLength(args.content);
         return { content: `${existed ? 'Replaced' : 'Created'} ${file.display} (${bytes} bytes).`, details: { path: file.display, bytes, created: !existed } };
       } catch (error) {

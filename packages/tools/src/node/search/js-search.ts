@@ -1,8 +1,9 @@
-import { type FileHandle, open, stat } from 'node:fs/promises';
+import { type FileHandle, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { globMatcher } from '../../glob.js';
 import { looksBinary } from '../files/file-kind.js';
 import { walk } from '../list/walk.js';
+import { openInside } from '../open-inside.js';
 import { clipLine, type SearchMatch, type SearchOutcome, type SearchQuery } from './search-match.js';
 
 /** Files larger than this are skipped by the JavaScript search. */
@@ -10,7 +11,7 @@ const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
 /**
  * The search used when ripgrep is not installed: walks the target (skipping `.git`,
- * `node_modules`, binary and very large files, not following links) and tests each line with a
+ * `node_modules`, binary, very large and hard-linked files, not following links) and tests each line with a
  * JavaScript regular expression. Unlike ripgrep it does not read `.gitignore`.
  */
 export async function jsSearch(query: SearchQuery): Promise<SearchOutcome> {
@@ -29,7 +30,7 @@ export async function jsSearch(query: SearchQuery): Promise<SearchOutcome> {
     if (entry.kind !== 'file') continue;
     const path = entry.depth === 0 ? entry.path : `${prefix}${entry.path}`;
     if (include !== undefined && !include(path)) continue;
-    const text = await readText(entry.absolute, query.signal);
+    const text = await readText(query.root, entry.absolute, query.signal);
     if (text === undefined) continue;
     const lines = text.split('\n');
     for (let i = 0; i < lines.length; i++) {
@@ -45,12 +46,12 @@ async function* single(path: string, absolute: string): AsyncGenerator<{ path: s
   yield { path, absolute, kind: 'file', depth: 0 };
 }
 
-/** The file's text, or `undefined` for binary, huge or unreadable files. */
-async function readText(path: string, signal: AbortSignal): Promise<string | undefined> {
+/** The file's text, or `undefined` for binary, huge, unreadable or hard-linked files, and for one moved outside `root`. */
+async function readText(root: string, path: string, signal: AbortSignal): Promise<string | undefined> {
   signal.throwIfAborted();
   let handle: FileHandle | undefined;
   try {
-    handle = await open(path, 'r');
+    handle = await openInside(root, path, { refuseHardLinks: true });
     const info = await handle.stat();
     if (info.size > MAX_FILE_BYTES) return undefined;
     const bytes = await handle.readFile();

@@ -7,6 +7,7 @@ import { findExecutable } from './find-executable.js';
 import { jsSearch } from './js-search.js';
 import { ripgrepSearch } from './ripgrep.js';
 import type { SearchOutcome, SearchQuery } from './search-match.js';
+import { withoutHardLinked } from './without-hard-linked.js';
 
 /** Settings of `search`. */
 export const SEARCH_SETTINGS = {
@@ -70,10 +71,13 @@ export function createSearchTool(options: ToolOptions = {}): Tool {
         if (engine === 'ripgrep' && rg === undefined) return failed('search: ripgrep (rg) is not installed, and this search tool is set to use only ripgrep');
         const outcome: SearchOutcome = rg === undefined ? await jsSearch(query) : await ripgrepSearch(rg, query);
         if ('error' in outcome) return failed(`search: ${outcome.error}`);
-        const { matches, truncated } = outcome;
+        // The JavaScript search skips hard-linked files itself; ripgrep reads them, so drop their lines.
+        const { matches, dropped } = rg === undefined ? { matches: outcome.matches, dropped: 0 } : await withoutHardLinked(query.root, outcome.matches);
+        const { truncated } = outcome;
         const details = { engine: rg === undefined ? 'js' : 'ripgrep', count: matches.length, truncated };
-        if (matches.length === 0) return { content: `No matches for /${args.pattern}/ in ${target.display}.`, details };
-        let text = matches.map((m) => `${m.path}:${m.line}: ${m.text}`).join('\n');
+        const skipped = dropped === 0 ? '' : `\n\n[${dropped} file(s) with several hard links skipped: file tools do not read them]`;
+        if (matches.length === 0) return { content: `No matches for /${args.pattern}/ in ${target.display}.${skipped}`, details };
+        let text = matches.map((m) => `${m.path}:${m.line}: ${m.text}`).join('\n') + skipped;
         if (truncated) text += `\n\n[results cut at ${matches.length} matches; narrow the search with path, include or a more specific pattern]`;
         return { content: text, details };
       } catch (error) {
