@@ -2,6 +2,7 @@ import { parseRunId, TroupeError } from '@troupe/core';
 import {
   createFileRunStore,
   createRuntime,
+  RunStoreErrorCode,
   TransportErrorCode,
   type ActorBuildOptions,
   type GraphConfig,
@@ -119,7 +120,9 @@ async function goOn(options: StoredRunOptions, logger: Logger, io: CliIo, instru
     try {
       handle = await placed.runtime.resume(runId);
     } catch (error) {
-      if (!(error instanceof TroupeError && error.code === TransportErrorCode.StillHosted)) throw error;
+      // Another process has it: hosting it (NATS), or answering it first (a runs folder).
+      const taken = error instanceof TroupeError && (error.code === TransportErrorCode.StillHosted || error.code === RunStoreErrorCode.AlreadyAnswered);
+      if (!taken) throw error;
       io.stderr(`troupe: ${error.message}; troupe watch ${record.id}${place.flags} follows it\n`);
       return ExitCode.BadInput;
     }
