@@ -36,3 +36,8 @@ export function stringArg(name: string): string {
   if (value === undefined) throw new Error(`--${name} is required`);
   return value;
 }
+
+/** `value` rounded to one decimal. */
+export function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}

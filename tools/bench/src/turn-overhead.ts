@@ -1,15 +1,18 @@
 /**
  * Turn overhead: one agent on the scripted model, 200 turns each with one call to a no-op tool,
- * then a final text turn. Prints the median µs per turn over repeated runs (after warm-up).
+ * then a final text turn. Prints µs per turn three ways: cold (the first run of a fresh process),
+ * after one warm-up run (the second run: what a short-lived agent of a fresh worker sees), and
+ * warm (the median over repeated runs after 50 warm-up runs).
  *
- *   node --expose-gc --import tsx src/turn-overhead.ts [--turns 200] [--runs 30]
+ *   node --expose-gc dist/turn-overhead.js [--turns 200] [--runs 30]
  */
 import { Agent, type Tool } from '@troupe/core';
 import { createScriptedProvider, type ScriptStep } from '@troupe/core/testing';
-import { median, numberArg, peakRssMb, report } from './measure.js';
+import { median, numberArg, peakRssMb, report, round1 } from './measure.js';
 
 const turns = numberArg('turns', 200);
 const runs = numberArg('runs', 30);
+const WARM_UP_RUNS = 50;
 
 const noop: Tool = { name: 'noop', description: 'Does nothing.', parameters: { type: 'object', properties: {} }, execute: () => ({ content: 'ok' }) };
 const script: ScriptStep[] = [...Array.from({ length: turns }, () => ({ toolCalls: [{ name: 'noop' }] })), { text: 'done' }];
@@ -31,7 +34,10 @@ async function once(): Promise<number> {
   return elapsed;
 }
 
-for (let i = 0; i < 50; i++) await once();
+const perTurn = (wallMs: number): number => round1((wallMs * 1000) / (turns + 1));
+const cold = await once();
+const afterOne = await once();
+for (let i = 2; i < WARM_UP_RUNS; i++) await once();
 globalThis.gc?.();
 const walls: number[] = [];
 for (let i = 0; i < runs; i++) walls.push(await once());
@@ -40,7 +46,9 @@ report({
   workload: 'turn-overhead',
   turns: turns + 1,
   runs,
+  cold_us_per_turn: perTurn(cold),
+  after_one_warm_up_us_per_turn: perTurn(afterOne),
   wall_ms: Math.round(wall * 100) / 100,
-  us_per_turn: Math.round(((wall * 1000) / (turns + 1)) * 10) / 10,
+  us_per_turn: perTurn(wall),
   rss_mb: peakRssMb(),
 });
