@@ -8,6 +8,7 @@ import { ErrorCode } from './errors.js';
 import type { AgentEventPayload } from './events.js';
 import { HistoryViews } from './history-view.js';
 import { LazyAbort } from './lazy-abort.js';
+import { withFields } from './with-fields.js';
 import { STREAM_ABORTED } from './interrupts.js';
 import type { AgentMachineEvent } from './machine-types.js';
 import { inModelContext, textOf, toLlmMessages, type AssistantMessage, type LlmMessage, type Message } from './messages.js';
@@ -135,7 +136,7 @@ export class ModelEffect {
     const tools = this.#deps.tools.current().definitions;
     const window = this.#deps.contextWindow;
     if (window !== undefined) {
-      const needed = contextTokens(context.history, context.view, requestOverheadTokens({ ...this.#deps.request, tools }));
+      const needed = contextTokens(context.history, context.view, requestOverheadTokens(withFields(this.#deps.request, { tools })));
       const { strategies } = this.#deps.compaction;
       if (!compacted && strategies.length > 0 && needed > this.#threshold(window)) {
         this.#current = undefined;
@@ -176,7 +177,7 @@ export class ModelEffect {
       this.#fail(flight, attempt, internalFailure('convertToLlm hook failed', error));
       return;
     }
-    const request: ProviderRequest = { ...this.#deps.request, tools, messages: llm };
+    const request: ProviderRequest = withFields(this.#deps.request, { tools, messages: llm });
     for await (const event of provider.stream(request, flight.abort)) {
       if (!this.#isCurrent(flight)) return;
       switch (event.type) {
@@ -209,7 +210,7 @@ export class ModelEffect {
   async #compact(flight: InFlight, reason: CompactionReason, context: ModelContext): Promise<void> {
     const { history, view } = context;
     const { provider, request, emit, send, now } = this.#deps;
-    const overhead = requestOverheadTokens({ ...request, tools: this.#deps.tools.current().definitions });
+    const overhead = requestOverheadTokens(withFields(request, { tools: this.#deps.tools.current().definitions }));
     const before = viewMessages(history, view);
     const tokensBefore = contextTokens(history, view, overhead);
     const window = this.#deps.contextWindow;
