@@ -2,6 +2,7 @@ import { systemClock, type Clock } from '../clock.js';
 import { messagesTokens, requestOverheadTokens } from '../compaction/token-estimate.js';
 import { textOf, type AssistantContent, type AssistantMessage, type StopReason, type ToolCall } from '../messages.js';
 import { callAborted } from '../lazy-abort.js';
+import { withFields } from '../with-fields.js';
 import type { Provider, ProviderCallOptions, ProviderErrorKind, ProviderEvent, ProviderFailure, ProviderRequest } from '../provider.js';
 import { emptyUsage, type Usage } from '../usage.js';
 
@@ -95,8 +96,9 @@ export function createScriptedProvider(script: readonly ScriptStep[], options: S
     },
     requests,
     stream(request, call) {
-      // The agent's history is appended in place: keep a copy of what this call saw.
-      if (record) requests.push({ ...request, messages: [...request.messages] });
+      // `request.messages` is a fixed-length view of the history as the call saw it (see the
+      // Provider contract): kept as it is, not copied (a copy per call made a long run quadratic).
+      if (record) requests.push(withFields(request, {}));
       const index = position++;
       const step = script[index];
       const delay = step?.delayMs ?? 0;
