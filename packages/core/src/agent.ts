@@ -21,6 +21,7 @@ import { inModelContext, type Message } from './messages.js';
 import { PERMISSION_DECISIONS, type PermissionDecision } from './permissions.js';
 import { promptMessages, type PromptInput, type RunOptions } from './prompt-input.js';
 import { buildResult } from './run-result.js';
+import { withFields } from './with-fields.js';
 import { RunTracker } from './run-tracker.js';
 import type { StreamingMessage } from './streaming-message.js';
 
@@ -305,7 +306,7 @@ export class Agent {
   }
 
   #send(event: AgentMachineEvent extends infer E ? (E extends { at: number } ? Omit<E, 'at'> : never) : never): void {
-    this.#actor.send({ ...event, at: this.#clock.now() } as AgentMachineEvent);
+    this.#actor.send(withFields(event, { at: this.#clock.now() }) as AgentMachineEvent);
   }
 
   #assertIdle(call: string): void {

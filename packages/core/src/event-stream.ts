@@ -6,9 +6,13 @@ import type { AgentPath, RunId } from './ids.js';
  * Where an agent's events go out: stamps the envelope on each payload (run id, path, a `seq` that
  * strictly increases, the clock's time) and hands it to subscribers. With `keepRunEvents` it keeps
  * the current run's events, so a late subscriber gets them first and then follows live.
+ *
+ * The subject behind `events$` is made by the first subscription: a short-lived agent nobody
+ * listens to (a sub-agent whose caller only wants its result) pays for no rxjs machinery.
  */
 export class EventStream {
-  readonly #subject = new Subject<AgentEvent>();
+  #subject: Subject<AgentEvent> | undefined;
+  #completed = false;
   readonly #keep: boolean;
   #kept: AgentEvent[] = [];
   #seq: number;
@@ -21,6 +25,12 @@ export class EventStream {
     this.#seq = options.seq;
     this.events$ = new Observable<AgentEvent>((subscriber) => {
       for (const event of this.#kept) subscriber.next(event);
+      // As a completed subject would: a subscriber after the end is completed at once.
+      if (this.#completed) {
+        subscriber.complete();
+        return undefined;
+      }
+      this.#subject ??= new Subject<AgentEvent>();
       return this.#subject.subscribe(subscriber);
     });
   }
@@ -43,12 +53,13 @@ export class EventStream {
     event.seq = ++this.#seq;
     event.ts = ts;
     if (this.#keep) this.#kept.push(event);
-    this.#subject.next(event);
+    this.#subject?.next(event);
     return event;
   }
 
   /** Completes `events$`. */
   complete(): void {
-    this.#subject.complete();
+    this.#completed = true;
+    this.#subject?.complete();
   }
 }

@@ -47,48 +47,75 @@ export class HistoryViews {
  * and throws on writes.
  */
 export function historyView(source: readonly Message[], length: number, excluded: readonly number[], count: number): readonly Message[] {
-  const size = length - count;
-  const at =
-    count === 0
-      ? (i: number): Message | undefined => source[i]
-      : (i: number): Message | undefined => {
-          let j = i;
-          for (let k = 0; k < count && (excluded[k] ?? Infinity) <= j; k++) j++;
-          return source[j];
-        };
-  const handler: ProxyHandler<Message[]> = {
-    get(target, key, receiver) {
-      if (typeof key === 'string') {
-        if (key === 'length') return size;
-        const index = indexOf(key);
-        if (index !== undefined) return index < size ? at(index) : undefined;
-      }
-      return Reflect.get(target, key, receiver) as unknown;
-    },
-    has(target, key) {
-      if (typeof key === 'string') {
-        const index = indexOf(key);
-        if (index !== undefined) return index < size;
-      }
-      return Reflect.has(target, key);
-    },
-    ownKeys() {
-      const keys: string[] = [];
-      for (let i = 0; i < size; i++) keys.push(String(i));
-      keys.push('length');
-      return keys;
-    },
-    getOwnPropertyDescriptor(target, key) {
-      if (key === 'length') return { value: size, writable: true, enumerable: false, configurable: false };
-      const index = typeof key === 'string' ? indexOf(key) : undefined;
-      if (index !== undefined && index < size) return { value: at(index), writable: false, enumerable: true, configurable: true };
-      return Reflect.getOwnPropertyDescriptor(target, key);
-    },
-    set: () => false,
-    defineProperty: () => false,
-    deleteProperty: () => false,
-  };
-  return new Proxy<Message[]>([], handler);
+  return new Proxy<Message[]>([], new ViewHandler(source, length - count, excluded, count));
+}
+
+/**
+ * The traps of one view. A class, so a view costs one small object rather than a closure per trap
+ * (a view is made for every model call, and providers may keep it).
+ */
+class ViewHandler implements ProxyHandler<Message[]> {
+  readonly #source: readonly Message[];
+  readonly #size: number;
+  readonly #excluded: readonly number[];
+  readonly #count: number;
+
+  constructor(source: readonly Message[], size: number, excluded: readonly number[], count: number) {
+    this.#source = source;
+    this.#size = size;
+    this.#excluded = excluded;
+    this.#count = count;
+  }
+
+  /** The message at view index `i` (`i` < size): skips the excluded indices at or before it. */
+  #at(i: number): Message | undefined {
+    let j = i;
+    for (let k = 0; k < this.#count && (this.#excluded[k] ?? Infinity) <= j; k++) j++;
+    return this.#source[j];
+  }
+
+  get(target: Message[], key: string | symbol, receiver: unknown): unknown {
+    if (typeof key === 'string') {
+      if (key === 'length') return this.#size;
+      const index = indexOf(key);
+      if (index !== undefined) return index < this.#size ? this.#at(index) : undefined;
+    }
+    return Reflect.get(target, key, receiver) as unknown;
+  }
+
+  has(target: Message[], key: string | symbol): boolean {
+    if (typeof key === 'string') {
+      const index = indexOf(key);
+      if (index !== undefined) return index < this.#size;
+    }
+    return Reflect.has(target, key);
+  }
+
+  ownKeys(): string[] {
+    const keys: string[] = [];
+    for (let i = 0; i < this.#size; i++) keys.push(String(i));
+    keys.push('length');
+    return keys;
+  }
+
+  getOwnPropertyDescriptor(target: Message[], key: string | symbol): PropertyDescriptor | undefined {
+    if (key === 'length') return { value: this.#size, writable: true, enumerable: false, configurable: false };
+    const index = typeof key === 'string' ? indexOf(key) : undefined;
+    if (index !== undefined && index < this.#size) return { value: this.#at(index), writable: false, enumerable: true, configurable: true };
+    return Reflect.getOwnPropertyDescriptor(target, key);
+  }
+
+  set(): boolean {
+    return false;
+  }
+
+  defineProperty(): boolean {
+    return false;
+  }
+
+  deleteProperty(): boolean {
+    return false;
+  }
 }
 
 /** The array index a property key names, if it names one. */

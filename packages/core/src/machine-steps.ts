@@ -16,6 +16,7 @@ import { inModelContext, toolCallsOf, type AssistantMessage, type Message, type 
 import type { AgentContext, AgentMachineEvent, BatchOutcome, MachineOutput, PendingInput, RunEnd, RunState, ToolBatch } from './machine-types.js';
 import { retryInstruction } from './structured-output.js';
 import { addUsage, emptyUsage } from './usage.js';
+import { withFields } from './with-fields.js';
 
 /** The context patch and outputs of one transition, built up by the step functions below. */
 export class Changes {
@@ -58,7 +59,7 @@ export class Changes {
   edit(fields: Partial<RunState>): RunState {
     let run = this.patch.run;
     if (run === undefined || run === null) {
-      run = { ...this.run };
+      run = withFields(this.run, {});
       this.patch.run = run;
     }
     return Object.assign(run, fields);
@@ -66,7 +67,7 @@ export class Changes {
 
   /** Changes fields of the batch, copying it once per transition. */
   editBatch(fields: Partial<ToolBatch>): ToolBatch {
-    if (!this.#batchCopied) this.batch = { ...this.batch };
+    if (!this.#batchCopied) this.batch = withFields(this.batch, {});
     return Object.assign(this.batch, fields);
   }
 
@@ -208,7 +209,7 @@ export function requestTools(c: Changes, _event?: AgentMachineEvent): void {
 /** Stores settled results (and suspensions / a completion) reported by the tool effect. */
 export function recordOutcome(c: Changes, outcome: Partial<BatchOutcome>): void {
   const batch = c.batch;
-  const results = { ...batch.results };
+  const results = withFields(batch.results, {});
   for (const result of outcome.results ?? []) results[result.toolCallId] = result;
   const next = c.editBatch({ results });
   if (outcome.suspended !== undefined && outcome.suspended.length > 0) next.suspended = [...batch.suspended, ...outcome.suspended];
@@ -218,7 +219,7 @@ export function recordOutcome(c: Changes, outcome: Partial<BatchOutcome>): void 
 /** Gives every call without a result (suspended ones included) the error result `text`. */
 export function fillUnfinished(c: Changes, at: number, text: string): void {
   const batch = c.batch;
-  const results = { ...batch.results };
+  const results = withFields(batch.results, {});
   for (const call of batch.calls) if (results[call.id] === undefined) results[call.id] = errorResult(call, text, at);
   c.editBatch({ results, suspended: [] });
 }

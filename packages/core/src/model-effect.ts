@@ -7,6 +7,8 @@ import { messagesTokens, requestOverheadTokens } from './compaction/token-estima
 import { ErrorCode } from './errors.js';
 import type { AgentEventPayload } from './events.js';
 import { HistoryViews } from './history-view.js';
+import { LazyAbort } from './lazy-abort.js';
+import { withFields } from './with-fields.js';
 import { STREAM_ABORTED } from './interrupts.js';
 import type { AgentMachineEvent } from './machine-types.js';
 import { inModelContext, textOf, toLlmMessages, type AssistantMessage, type LlmMessage, type Message } from './messages.js';
@@ -50,7 +52,8 @@ export interface ModelContext {
 
 interface InFlight {
   request: number;
-  controller: AbortController;
+  /** The call's options: its abort signal is made only if the provider (or a hook) reads it. */
+  abort: LazyAbort;
   streaming: boolean;
   /** The step delay's timer, while the call waits for it. */
   timer?: TimerHandle;
@@ -91,7 +94,7 @@ export class ModelEffect {
    * on the clock when given; the previous one, if any, must have been cancelled.
    */
   call(request: number, attempt: number, context: ModelContext, compacted: boolean, delayMs = 0): void {
-    const flight: InFlight = { request, controller: new AbortController(), streaming: false };
+    const flight: InFlight = { request, abort: new LazyAbort(), streaming: false };
     this.#current = flight;
     const begin = (): void =>
       void this.#stream(flight, attempt, context, compacted).catch((error: unknown) =>
@@ -109,7 +112,7 @@ export class ModelEffect {
 
   /** Runs the compaction cascade over what the model would be sent now. */
   compact(request: number, reason: CompactionReason, context: ModelContext): void {
-    const flight: InFlight = { request, controller: new AbortController(), streaming: false };
+    const flight: InFlight = { request, abort: new LazyAbort(), streaming: false };
     this.#current = flight;
     this.#compact(flight, reason, context).catch((error: unknown) => this.#fail(flight, 0, internalFailure('compaction failed', error)));
   }
@@ -120,7 +123,7 @@ export class ModelEffect {
     if (flight === undefined || flight.request !== request) return;
     this.#current = undefined;
     if (flight.timer !== undefined) this.#deps.clock.clearTimeout(flight.timer);
-    flight.controller.abort();
+    flight.abort.abort();
     if (flight.streaming) this.#deps.emit({ type: 'message_end', role: 'assistant', failed: { code: ErrorCode.Aborted, message: STREAM_ABORTED } });
   }
 
@@ -130,11 +133,10 @@ export class ModelEffect {
 
   async #stream(flight: InFlight, attempt: number, context: ModelContext, compacted: boolean): Promise<void> {
     const { provider, hooks, emit, send, now } = this.#deps;
-    const signal = flight.controller.signal;
     const tools = this.#deps.tools.current().definitions;
     const window = this.#deps.contextWindow;
     if (window !== undefined) {
-      const needed = contextTokens(context.history, context.view, requestOverheadTokens({ ...this.#deps.request, tools }));
+      const needed = contextTokens(context.history, context.view, requestOverheadTokens(withFields(this.#deps.request, { tools })));
       const { strategies } = this.#deps.compaction;
       if (!compacted && strategies.length > 0 && needed > this.#threshold(window)) {
         this.#current = undefined;
@@ -155,6 +157,7 @@ export class ModelEffect {
     let messages = this.#views.of(viewMessages(context.history, context.view));
     if (hooks.transformContext !== undefined) {
       try {
+        const signal = flight.abort.signal;
         const options = context.view === undefined ? { signal } : { signal, compaction: context.view.compaction };
         messages = await hooks.transformContext(messages, options);
       } catch (error) {
@@ -174,8 +177,8 @@ export class ModelEffect {
       this.#fail(flight, attempt, internalFailure('convertToLlm hook failed', error));
       return;
     }
-    const request: ProviderRequest = { ...this.#deps.request, tools, messages: llm };
-    for await (const event of provider.stream(request, { signal })) {
+    const request: ProviderRequest = withFields(this.#deps.request, { tools, messages: llm });
+    for await (const event of provider.stream(request, flight.abort)) {
       if (!this.#isCurrent(flight)) return;
       switch (event.type) {
         case 'start':
@@ -207,7 +210,7 @@ export class ModelEffect {
   async #compact(flight: InFlight, reason: CompactionReason, context: ModelContext): Promise<void> {
     const { history, view } = context;
     const { provider, request, emit, send, now } = this.#deps;
-    const overhead = requestOverheadTokens({ ...request, tools: this.#deps.tools.current().definitions });
+    const overhead = requestOverheadTokens(withFields(request, { tools: this.#deps.tools.current().definitions }));
     const before = viewMessages(history, view);
     const tokensBefore = contextTokens(history, view, overhead);
     const window = this.#deps.contextWindow;
@@ -216,7 +219,7 @@ export class ModelEffect {
     if (reason === 'overflow') target = Math.min(target, tokensBefore / 2);
     let usage: Usage | undefined;
     const outcome = await runCascade(before, this.#deps.compaction.strategies, {
-      signal: flight.controller.signal,
+      signal: flight.abort.signal,
       targetTokens: Math.max(0, target - overhead),
       estimate: (messages) => messagesTokens(messages),
       provider,

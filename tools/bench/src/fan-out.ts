@@ -1,13 +1,14 @@
 /**
  * Fan-out: 200 agents at once, each 10 turns of 10 parallel tool calls (each call awaits
- * `setImmediate`), then a final text turn. Prints the median tool calls per second over repeated
- * runs and the peak RSS of the process.
+ * `setImmediate`), then a final text turn. Prints tool calls per second cold (the first run of a
+ * fresh process) and warm (the median over repeated runs after it), per second of wall time and
+ * of CPU time (`cpu_…`, steadier on a shared machine), and the peak RSS of the process.
  *
  *   node --expose-gc --import tsx src/fan-out.ts [--agents 200] [--runs 5]
  */
 import { Agent, type Tool } from '@troupe/core';
 import { createScriptedProvider, type ScriptStep } from '@troupe/core/testing';
-import { median, numberArg, peakRssMb, report } from './measure.js';
+import { median, numberArg, peakRssMb, report, timed, type Timing } from './measure.js';
 
 const agents = numberArg('agents', 200);
 const turns = numberArg('turns', 10);
@@ -23,7 +24,7 @@ const tick: Tool = {
 const toolTurn: ScriptStep = { toolCalls: Array.from({ length: callsPerTurn }, (_, n) => ({ name: 'tick', arguments: { n } })) };
 const script: ScriptStep[] = [...Array.from({ length: turns }, () => toolTurn), { text: 'done' }];
 
-async function once(): Promise<number> {
+async function once(): Promise<Timing> {
   const team = Array.from(
     { length: agents },
     (_, i) =>
@@ -35,19 +36,20 @@ async function once(): Promise<number> {
         permissions: { mode: 'allow' },
       }),
   );
-  const started = performance.now();
-  const results = await Promise.all(team.map((agent) => agent.prompt('go')));
-  const elapsed = performance.now() - started;
+  const timing = await timed(async () => {
+    const results = await Promise.all(team.map((agent) => agent.prompt('go')));
+    if (results.some((r) => r.stopReason !== 'stop')) throw new Error('a run did not finish');
+  });
   for (const agent of team) agent.dispose();
-  if (results.some((r) => r.stopReason !== 'stop')) throw new Error('a run did not finish');
-  return elapsed;
+  return timing;
 }
 
-await once();
+const cold = await once();
 globalThis.gc?.();
-const walls: number[] = [];
-for (let i = 0; i < runs; i++) walls.push(await once());
-const wall = median(walls);
+const timings: Timing[] = [];
+for (let i = 0; i < runs; i++) timings.push(await once());
+const wall = median(timings.map((t) => t.wall));
+const cpu = median(timings.map((t) => t.cpu));
 const calls = agents * turns * callsPerTurn;
 report({
   workload: 'fan-out',
@@ -55,7 +57,10 @@ report({
   turns: turns + 1,
   tool_calls: calls,
   runs,
+  cold_tool_calls_per_s: Math.round(calls / (cold.wall / 1000)),
   wall_ms: Math.round(wall),
   tool_calls_per_s: Math.round(calls / (wall / 1000)),
+  cold_cpu_tool_calls_per_s: Math.round(calls / (cold.cpu / 1000)),
+  cpu_tool_calls_per_s: Math.round(calls / (cpu / 1000)),
   rss_mb: peakRssMb(),
 });

@@ -3,7 +3,7 @@
  * context window and the compaction cascade on (shortened tool results, summaries by a scripted
  * summarizer, dropped turns). Prints the µs per turn near turn 100 (turns 51–150) and near turn
  * 1,000 (turns 901–1,000) — mean, compactions included, and median — as medians over repeated runs
- * after warm-up; then, in one more run, the RSS after a full GC every 100 turns (the whole history
+ * after warm-up, and the means of the first run of the process (cold); then, in one more run, the RSS after a full GC every 100 turns (the whole history
  * is kept, by design: `history_json_mb` is its size at the end).
  *
  *   node --expose-gc --import tsx src/long-run.ts [--turns 1000] [--runs 10]
@@ -71,7 +71,9 @@ function durations({ starts, end }: { starts: number[]; end: number }): number[]
 const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
 const round = (value: number): number => Math.round(value * 10) / 10;
 
-for (let i = 0; i < 3; i++) await once();
+// Cold: the first run of a fresh process.
+const coldTurns = durations(await once());
+for (let i = 1; i < 3; i++) await once();
 globalThis.gc?.();
 const early: number[] = [];
 const late: number[] = [];
@@ -104,6 +106,8 @@ report({
   runs,
   window_tokens: WINDOW,
   compactions,
+  cold_us_per_turn_near_100: round(mean(coldTurns.slice(50, 150))),
+  cold_us_per_turn_near_1000: round(mean(coldTurns.slice(Math.max(0, turns - 100), turns))),
   us_per_turn_near_100: round(median(early)),
   us_per_turn_near_1000: round(median(late)),
   median_us_per_turn_near_100: round(median(earlyMedian)),

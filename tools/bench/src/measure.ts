@@ -36,3 +36,25 @@ export function stringArg(name: string): string {
   if (value === undefined) throw new Error(`--${name} is required`);
   return value;
 }
+
+/** `value` rounded to one decimal. */
+export function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/** Wall and CPU time of one run, in ms. */
+export interface Timing {
+  wall: number;
+  /** User + system CPU time of this process (GC threads included): steadier than wall time when other processes share the cores. */
+  cpu: number;
+}
+
+/** Runs `fn` and measures its wall and CPU time. */
+export async function timed(fn: () => Promise<unknown>): Promise<Timing> {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  await fn();
+  const wall = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  return { wall, cpu: (used.user + used.system) / 1000 };
+}

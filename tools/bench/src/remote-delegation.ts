@@ -1,6 +1,7 @@
 /**
  * Sub-agents on workers over NATS, on a real nats-server (started here), with workers in their own
  * processes (bench-worker.js):
+ * Each figure is cold (the first run after the processes started) and warm (the median of later runs).
  * - round trip: a local lead delegates `--delegations` times in a row to a remote helper that
  *   answers at once; µs per delegation, next to a raw NATS request/reply to the same worker
  *   process on the same server;
@@ -51,9 +52,11 @@ async function roundTrip(): Promise<void> {
   }
   const bytes: number[][] = [];
   const perDelegation: number[] = [];
+  let cold = 0;
   for (let i = 0; i < runs + WARM_UP_RUNS; i++) {
     const turnBytes: number[] = [];
     const wall = await runOnce(resources, delegationGraph({ ...shape, helperPlacement: 'remote' }), turnBytes);
+    if (i === 0) cold = (wall * 1000) / delegations;
     if (i < WARM_UP_RUNS) continue;
     perDelegation.push((wall * 1000) / delegations);
     bytes.push(turnBytes);
@@ -65,6 +68,7 @@ async function roundTrip(): Promise<void> {
     workload: 'remote-delegation-round-trip',
     delegations,
     runs,
+    cold_us_per_delegation: Math.round(cold),
     us_per_delegation: Math.round(median(perDelegation)),
     us_per_delegation_runs: spread(perDelegation),
     raw_request_reply_us: Math.round(median(raw)),
@@ -77,12 +81,20 @@ async function roundTrip(): Promise<void> {
 async function throughput(workers: number): Promise<void> {
   const shape = { turns: Math.ceil(tasks / PER_TURN), perTurn: PER_TURN };
   const { resources } = await deployment(shape, workers);
-  await runOnce(resources, delegationGraph({ ...shape, helperPlacement: 'remote' }), []);
+  const cold = await runOnce(resources, delegationGraph({ ...shape, helperPlacement: 'remote' }), []);
   const walls: number[] = [];
   for (let i = 0; i < runs; i++) walls.push(await runOnce(resources, delegationGraph({ ...shape, helperPlacement: 'remote' }), []));
   const total = shape.turns * shape.perTurn;
   const rates = walls.map((wall) => total / (wall / 1000));
-  report({ workload: 'remote-throughput', workers, tasks: total, runs, tasks_per_s: Math.round(median(rates)), tasks_per_s_runs: spread(rates) });
+  report({
+    workload: 'remote-throughput',
+    workers,
+    tasks: total,
+    runs,
+    cold_tasks_per_s: Math.round(total / (cold / 1000)),
+    tasks_per_s: Math.round(median(rates)),
+    tasks_per_s_runs: spread(rates),
+  });
   await resources.nc.close();
 }
 

@@ -1,20 +1,24 @@
 /**
  * Turn overhead: one agent on the scripted model, 200 turns each with one call to a no-op tool,
- * then a final text turn. Prints the median µs per turn over repeated runs (after warm-up).
+ * then a final text turn. Prints µs per turn three ways: cold (the first run of a fresh process),
+ * after one warm-up run (the second run: what a short-lived agent of a fresh worker sees), and
+ * warm (the median over repeated runs after 50 warm-up runs); wall time, and CPU time (`cpu_…`),
+ * which other processes on the machine disturb less.
  *
- *   node --expose-gc --import tsx src/turn-overhead.ts [--turns 200] [--runs 30]
+ *   node --expose-gc dist/turn-overhead.js [--turns 200] [--runs 30]
  */
 import { Agent, type Tool } from '@troupe/core';
 import { createScriptedProvider, type ScriptStep } from '@troupe/core/testing';
-import { median, numberArg, peakRssMb, report } from './measure.js';
+import { median, numberArg, peakRssMb, report, round1, timed, type Timing } from './measure.js';
 
 const turns = numberArg('turns', 200);
 const runs = numberArg('runs', 30);
+const WARM_UP_RUNS = 50;
 
 const noop: Tool = { name: 'noop', description: 'Does nothing.', parameters: { type: 'object', properties: {} }, execute: () => ({ content: 'ok' }) };
 const script: ScriptStep[] = [...Array.from({ length: turns }, () => ({ toolCalls: [{ name: 'noop' }] })), { text: 'done' }];
 
-async function once(): Promise<number> {
+async function once(): Promise<Timing> {
   // Every call runs and the run is not capped (the defaults would ask for `noop` and stop at 50 turns).
   const agent = new Agent({
     provider: createScriptedProvider(script, { recordRequests: false }),
@@ -23,24 +27,32 @@ async function once(): Promise<number> {
     permissions: { mode: 'allow' },
     limits: { maxTurns: Infinity },
   });
-  const started = performance.now();
-  const result = await agent.prompt('go');
-  const elapsed = performance.now() - started;
+  const timing = await timed(async () => {
+    const result = await agent.prompt('go');
+    if (result.stopReason !== 'stop' || result.turns !== turns + 1) throw new Error(`unexpected run: ${result.stopReason} after ${result.turns} turns`);
+  });
   agent.dispose();
-  if (result.stopReason !== 'stop' || result.turns !== turns + 1) throw new Error(`unexpected run: ${result.stopReason} after ${result.turns} turns`);
-  return elapsed;
+  return timing;
 }
 
-for (let i = 0; i < 50; i++) await once();
+const perTurn = (wallMs: number): number => round1((wallMs * 1000) / (turns + 1));
+const cold = await once();
+const afterOne = await once();
+for (let i = 2; i < WARM_UP_RUNS; i++) await once();
 globalThis.gc?.();
-const walls: number[] = [];
-for (let i = 0; i < runs; i++) walls.push(await once());
-const wall = median(walls);
+const timings: Timing[] = [];
+for (let i = 0; i < runs; i++) timings.push(await once());
+const wall = median(timings.map((t) => t.wall));
 report({
   workload: 'turn-overhead',
   turns: turns + 1,
   runs,
+  cold_us_per_turn: perTurn(cold.wall),
+  after_one_warm_up_us_per_turn: perTurn(afterOne.wall),
   wall_ms: Math.round(wall * 100) / 100,
-  us_per_turn: Math.round(((wall * 1000) / (turns + 1)) * 10) / 10,
+  us_per_turn: perTurn(wall),
+  cold_cpu_us_per_turn: perTurn(cold.cpu),
+  after_one_warm_up_cpu_us_per_turn: perTurn(afterOne.cpu),
+  cpu_us_per_turn: perTurn(median(timings.map((t) => t.cpu))),
   rss_mb: peakRssMb(),
 });

@@ -1,7 +1,9 @@
 import { systemClock, type Clock } from '../clock.js';
 import { messagesTokens, requestOverheadTokens } from '../compaction/token-estimate.js';
 import { textOf, type AssistantContent, type AssistantMessage, type StopReason, type ToolCall } from '../messages.js';
-import type { Provider, ProviderErrorKind, ProviderEvent, ProviderFailure, ProviderRequest } from '../provider.js';
+import { callAborted } from '../lazy-abort.js';
+import { withFields } from '../with-fields.js';
+import type { Provider, ProviderCallOptions, ProviderErrorKind, ProviderEvent, ProviderFailure, ProviderRequest } from '../provider.js';
 import { emptyUsage, type Usage } from '../usage.js';
 
 /** A scripted tool call. `rawArguments` sends broken JSON instead of `arguments`. */
@@ -93,23 +95,25 @@ export function createScriptedProvider(script: readonly ScriptStep[], options: S
       return position;
     },
     requests,
-    stream(request, { signal }) {
-      // The agent's history is appended in place: keep a copy of what this call saw.
-      if (record) requests.push({ ...request, messages: [...request.messages] });
+    stream(request, call) {
+      // `request.messages` is a fixed-length view of the history as the call saw it (see the
+      // Provider contract): kept as it is, not copied (a copy per call made a long run quadratic).
+      if (record) requests.push(withFields(request, {}));
       const index = position++;
       const step = script[index];
       const delay = step?.delayMs ?? 0;
-      return streamOf(() => play(step, index, request, signal), delay > 0 ? () => sleep(clock, delay, signal) : undefined);
+      // Abort is checked with `callAborted`: an agent's call makes no signal unless one is needed (the wait needs it).
+      return streamOf(() => play(step, index, request, call), delay > 0 ? () => sleep(clock, delay, call.signal) : undefined);
     },
   };
 
   /** The step's events; computed lazily, so abort is checked as the consumer reads. */
-  function* play(step: ScriptStep | undefined, index: number, request: ProviderRequest, signal: AbortSignal): Generator<ProviderEvent> {
+  function* play(step: ScriptStep | undefined, index: number, request: ProviderRequest, callOptions: ProviderCallOptions): Generator<ProviderEvent> {
     if (step === undefined) {
       yield failure({ kind: 'api', message: `scripted provider: the script has no step ${index + 1} (it has ${script.length})`, retryable: false });
       return;
     }
-    if (signal.aborted) {
+    if (callAborted(callOptions)) {
       yield aborted();
       return;
     }
@@ -137,7 +141,7 @@ export function createScriptedProvider(script: readonly ScriptStep[], options: S
       yield* streamText(text, content.length - 1);
     }
     for (const [n, scripted] of (step.toolCalls ?? []).entries()) {
-      if (signal.aborted) break;
+      if (callAborted(callOptions)) break;
       const call = toToolCall(scripted, `call_${index + 1}_${n + 1}`);
       const i = content.length;
       content.push(call);
@@ -146,7 +150,7 @@ export function createScriptedProvider(script: readonly ScriptStep[], options: S
       for (const chunk of chunks(json, chunkSize)) yield { type: 'toolcall_delta', index: i, delta: chunk };
       yield { type: 'toolcall_end', index: i };
     }
-    if (signal.aborted) {
+    if (callAborted(callOptions)) {
       yield aborted();
       return;
     }
