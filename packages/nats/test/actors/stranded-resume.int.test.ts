@@ -21,6 +21,9 @@ import {
 import { startNatsServer, type NatsServerProcess } from '../../src/testing.js';
 import { delegate, finished, testGraph, type TestAgent } from '@troupe/runtime/testing';
 
+// How long a wait for a record or a checkpoint may take: a loaded machine needs more than vi.waitFor's 1 s.
+const UNTIL = { timeout: 20_000, interval: 50 };
+
 /** The first coordinator's helper thinks far longer than any test: it dies thinking. */
 const SLOW = 60_000;
 
@@ -85,7 +88,7 @@ describe('resuming a distributed run whose coordinator died', () => {
     await vi.waitFor(async () => {
       expect(await record(first.resources, run.id, 'lead/helper#1')).toMatchObject({ status: 'running', host: 'gone' });
       expect(stateOf(await loadSnapshot(first.resources, run.id, 'lead'))).toBe('tool_executing');
-    });
+    }, UNTIL);
     await kill(first);
 
     const second = await coordinator(quickTeam, namespace, 'heir');
@@ -111,10 +114,11 @@ describe('resuming a distributed run whose coordinator died', () => {
     const first = await coordinator(pair([{ text: 'too late', delayMs: SLOW }]), namespace, 'gone');
     const run = first.runtime.run('go');
     // The quick child has ended (its outcome lives in its record only); the slow one thinks.
-    await vi.waitFor(async () =>
-      expect(await record(first.resources, run.id, 'lead/quick#1')).toMatchObject({ status: 'ended', result: { text: 'quick answer' } }),
+    await vi.waitFor(
+      async () => expect(await record(first.resources, run.id, 'lead/quick#1')).toMatchObject({ status: 'ended', result: { text: 'quick answer' } }),
+      UNTIL,
     );
-    await vi.waitFor(async () => expect(stateOf(await loadSnapshot(first.resources, run.id, 'lead'))).toBe('tool_executing'));
+    await vi.waitFor(async () => expect(stateOf(await loadSnapshot(first.resources, run.id, 'lead'))).toBe('tool_executing'), UNTIL);
     await kill(first);
 
     const second = await coordinator(pair([{ text: 'slow answer' }]), namespace, 'heir');
@@ -142,7 +146,7 @@ describe('resuming a distributed run whose coordinator died', () => {
     const namespace = `stranded${++namespaces}`;
     const first = await coordinator(testGraph({ lead: { script: [{ text: 'too late', delayMs: SLOW }] } }), namespace, 'gone');
     const run = first.runtime.run('hello');
-    await vi.waitFor(async () => expect(await record(first.resources, run.id, 'lead')).toMatchObject({ status: 'running', host: 'gone' }));
+    await vi.waitFor(async () => expect(await record(first.resources, run.id, 'lead')).toMatchObject({ status: 'running', host: 'gone' }), UNTIL);
     await kill(first);
 
     const second = await coordinator(testGraph({ lead: { script: [{ text: 'hello again' }] } }), namespace, 'heir');
@@ -178,8 +182,9 @@ describe('resuming a distributed run whose coordinator died', () => {
     const first = await coordinator(pipeline([{ text: 'too late', delayMs: SLOW }]), namespace, 'gone');
     const run = first.runtime.run('cats');
     // The writer ran its tool and checkpointed the turn: it is thinking about its draft.
-    await vi.waitFor(async () =>
-      expect((await loadSnapshot(first.resources, run.id, 'brief/draft'))?.context.messages.some((m) => m.role === 'toolResult')).toBe(true),
+    await vi.waitFor(
+      async () => expect((await loadSnapshot(first.resources, run.id, 'brief/draft'))?.context.messages.some((m) => m.role === 'toolResult')).toBe(true),
+      UNTIL,
     );
     await kill(first);
 
@@ -196,7 +201,7 @@ describe('resuming a distributed run whose coordinator died', () => {
     const namespace = `stranded${++namespaces}`;
     const first = await coordinator(slowTeam, namespace, 'gone');
     const run = first.runtime.run('go');
-    await vi.waitFor(async () => expect(stateOf(await loadSnapshot(first.resources, run.id, 'lead'))).toBe('tool_executing'));
+    await vi.waitFor(async () => expect(stateOf(await loadSnapshot(first.resources, run.id, 'lead'))).toBe('tool_executing'), UNTIL);
     await kill(first);
 
     const second = await coordinator(quickTeam, namespace, 'heir');
@@ -210,7 +215,7 @@ describe('resuming a distributed run whose coordinator died', () => {
     const namespace = `stranded${++namespaces}`;
     const first = await coordinator(slowTeam, namespace, 'alive');
     const run = first.runtime.run('go');
-    await vi.waitFor(async () => expect(await record(first.resources, run.id, 'lead/helper#1')).toMatchObject({ status: 'running' }));
+    await vi.waitFor(async () => expect(await record(first.resources, run.id, 'lead/helper#1')).toMatchObject({ status: 'running' }), UNTIL);
 
     const second = await coordinator(quickTeam, namespace, 'heir');
     const refused = second.runtime.resume(run.id);

@@ -34,7 +34,7 @@ describe("a run's usage in its record", () => {
     const store = createFileRunStore(mkdtempSync(join(tmpdir(), 'troupe-usage-')));
     const run = createRuntime({ graph, tools, store }).run('go');
     await untilWaiting(run);
-    await vi.waitFor(async () => expect((await store.getRun(run.id))?.usage?.totalTokens).toBe(37));
+    await vi.waitFor(async () => expect((await store.getRun(run.id))?.usage?.totalTokens).toBe(37), { timeout: 20_000, interval: 50 });
     expect((await store.getRun(run.id))?.usage).toEqual(summed(await store.readEvents(run.id)));
 
     const resumed = await createRuntime({ graph, tools, store }).resume(run.id);
