@@ -134,7 +134,6 @@ export class Runtime {
         handle,
         this.store.createRun(record).then(() => this.#runPipeline(pipeline, input, id, sessionId, controller.signal, trace)),
         controller.signal,
-        trace,
       );
       return handle;
     }
@@ -146,7 +145,6 @@ export class Runtime {
         await this.transport.spawn({ runId: id, path, agent: entry, input, depth: 0, sessionId, ...traced(trace) });
         return this.transport.result(id, path);
       })(),
-      trace,
     );
     return handle;
   }
@@ -213,7 +211,6 @@ export class Runtime {
         handle,
         this.#runPipeline(pipeline, record.input, runId, record.sessionId, controller.signal, trace),
         controller.signal,
-        trace,
       );
       return handle;
     }
@@ -234,7 +231,6 @@ export class Runtime {
           });
         return this.transport.result(runId, entry);
       })(),
-      trace,
     );
     return handle;
   }
@@ -288,12 +284,12 @@ export class Runtime {
     return handle;
   }
 
-  async #finishPipeline(handle: RunHandle, ended: Promise<PipelineResult>, signal: AbortSignal, trace: RunTrace | undefined): Promise<RunResult> {
+  async #finishPipeline(handle: RunHandle, ended: Promise<PipelineResult>, signal: AbortSignal): Promise<RunResult> {
     let outcome: PipelineResult;
     try {
       outcome = await ended;
     } catch (error) {
-      return this.#record(handle, { status: 'failed', stopReason: 'error', text: '', error: toErrorInfo(error) }, trace);
+      return this.#record(handle, { status: 'failed', stopReason: 'error', text: '', error: toErrorInfo(error) });
     }
     const failed = outcome.error !== undefined;
     const status = failed ? (signal.aborted ? 'aborted' : 'failed') : 'done';
@@ -305,33 +301,34 @@ export class Runtime {
       steps: outcome.steps,
     };
     if (outcome.error !== undefined) result.error = outcome.error;
-    return this.#record(handle, result, trace);
+    return this.#record(handle, result);
   }
 
   /** Ends the handle, writes the run's final record, flushes its events, and ends its trace. */
-  async #record(handle: RunHandle, result: Omit<RunResult, 'runId' | 'usage'>, trace: RunTrace | undefined): Promise<RunResult> {
+  async #record(handle: RunHandle, result: Omit<RunResult, 'runId' | 'usage'>): Promise<RunResult> {
     handle.end();
     const patch: Partial<RunRecord> = { status: result.status, endedAt: this.#clock.now(), stopReason: result.stopReason, usage: handle.usage };
     if (result.error !== undefined) patch.error = result.error;
     const ended = { ...result, runId: handle.id, usage: handle.usage };
+    // Ended once: a run its runtime left on close has had its trace ended then.
+    this.#traces.get(handle.id)?.trace.end(ended);
     this.#traces.delete(handle.id);
-    trace?.end(ended);
     await this.store.updateRun(handle.id, patch);
     await this.store.flush(handle.id);
     return ended;
   }
 
-  async #finish(handle: RunHandle, ended: Promise<AgentResult>, trace: RunTrace | undefined): Promise<RunResult> {
+  async #finish(handle: RunHandle, ended: Promise<AgentResult>): Promise<RunResult> {
     let agent: AgentResult;
     try {
       agent = await ended;
     } catch (error) {
-      return this.#record(handle, { status: 'failed', stopReason: 'error', text: '', error: toErrorInfo(error) }, trace);
+      return this.#record(handle, { status: 'failed', stopReason: 'error', text: '', error: toErrorInfo(error) });
     }
     const status = finalStatusOf(agent.stopReason);
     const result: Omit<RunResult, 'runId' | 'usage'> = { status, stopReason: agent.stopReason, text: agent.text, agent };
     if (agent.error !== undefined) result.error = agent.error;
-    return this.#record(handle, result, trace);
+    return this.#record(handle, result);
   }
 }
 
