@@ -13,7 +13,7 @@ const readNetwork = objectReader({
 const readPolicyFields = objectReader({
   mode: field(readMode, { default: 'auto', description: 'off, auto (sandboxed where the machine supports it, else a warning once) or required.' }),
   network: field(readNetwork, { description: 'What it may reach. Default: nothing (the network is off).' }),
-  allowWrite: field(listReader(readString), { description: 'More paths it may write, besides its workspace and a private /tmp.' }),
+  allowWrite: field(listReader(readString), { description: 'More paths it may write, besides its workspace and its private temporary directory ($TMPDIR).' }),
   denyRead: field(listReader(readString), {
     description: 'More paths hidden from it even for reading, besides ~/.ssh, ~/.aws, ~/.config/gcloud… and the graph’s .env.',
   }),

@@ -1,4 +1,7 @@
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineTool, type Tool, type ToolResult } from '@troupe/core';
 import type { ToolOptions } from '../../tool-factory.js';
 import { parseToolSettings, type ToolSettingsSpec } from '../../tool-settings.js';
@@ -71,20 +74,26 @@ export function createBashTool(options: ToolOptions = {}): Tool {
       if (ctx.signal.aborted) return failed('bash: aborted before the command started');
       const cwd = await workspace.realRoot().catch(() => undefined);
       if (cwd === undefined) return failed(`bash: the workspace ${workspace.root} does not exist`);
-      const argv = sandboxedArgv(sandbox, { workspace: cwd, cwd }, [shell, '-c', args.command]);
-      if ('refused' in argv) return failed(`bash: ${argv.refused}`, { sandboxed: false });
-      const outcome = await runInProcessGroup({
-        file: argv.file,
-        args: argv.args,
-        cwd,
-        timeoutMs,
-        maxOutputBytes,
-        signal: ctx.signal,
-        killGraceMs: KILL_GRACE_MS,
-        ...(tracker === undefined ? {} : { track: (pgid: number) => tracker.started(pgid) }),
-        env,
-      });
-      return resultOf(outcome, timeoutMs, argv.sandboxed);
+      // A sandboxed command writes its temporary files in a directory of its own (TMPDIR), removed after it.
+      const tmp = sandbox.mode === 'off' ? undefined : await mkdtemp(join(tmpdir(), 'troupe-bash-'));
+      try {
+        const argv = sandboxedArgv(sandbox, { workspace: cwd, cwd, ...(tmp === undefined ? {} : { tmp }) }, [shell, '-c', args.command]);
+        if ('refused' in argv) return failed(`bash: ${argv.refused}`, { sandboxed: false });
+        const outcome = await runInProcessGroup({
+          file: argv.file,
+          args: argv.args,
+          cwd,
+          timeoutMs,
+          maxOutputBytes,
+          signal: ctx.signal,
+          killGraceMs: KILL_GRACE_MS,
+          ...(tracker === undefined ? {} : { track: (pgid: number) => tracker.started(pgid) }),
+          env: argv.sandboxed && tmp !== undefined ? { ...env, TMPDIR: tmp, TMP: tmp, TEMP: tmp } : env,
+        });
+        return resultOf(outcome, timeoutMs, argv.sandboxed);
+      } finally {
+        if (tmp !== undefined) await rm(tmp, { recursive: true, force: true });
+      }
     },
   });
 }

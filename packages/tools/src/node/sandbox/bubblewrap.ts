@@ -39,18 +39,21 @@ export interface SandboxScope {
   workspace: string;
   /** The directory it starts in (the workspace's real path). */
   cwd: string;
+  /** A private temporary directory, writable (its `TMPDIR`); the machine's /tmp stays read-only. */
+  tmp?: string;
 }
 
 /**
- * The `bwrap` arguments that run `argv` under `policy`: the root read-only, `/dev`, `/proc` and a
- * private `/tmp` of its own, the workspace and `allowWrite` writable, the secret paths that exist
+ * The `bwrap` arguments that run `argv` under `policy`: the root read-only (the machine's /tmp
+ * too: a tool may live there), `/dev` and `/proc` of its own, the workspace, its private temporary
+ * directory and `allowWrite` writable, the secret paths that exist
  * covered (a directory by an empty one, a file by an empty file), its own process, IPC and (unless
  * allowed) network namespaces, no capabilities, and nothing left running once bwrap ends.
  */
 export function bubblewrapArgs(policy: SandboxPolicy, scope: SandboxScope, argv: readonly string[]): string[] {
-  const args = [...baseArgs(), '--tmpfs', '/tmp'];
+  const args = baseArgs();
   if (!networkAllowed(policy)) args.push('--unshare-net');
-  for (const path of [scope.workspace, ...(policy.allowWrite ?? []).map(expand)]) {
+  for (const path of [scope.workspace, ...(scope.tmp === undefined ? [] : [scope.tmp]), ...(policy.allowWrite ?? []).map(expand)]) {
     if (existsSync(path)) args.push('--bind', path, path);
   }
   for (const path of [...DEFAULT_SECRET_PATHS, ...(policy.denyRead ?? [])].map(expand)) {

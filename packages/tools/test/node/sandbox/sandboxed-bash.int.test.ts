@@ -1,6 +1,6 @@
 /**
  * `bash` in bubblewrap (Debian's `bubblewrap`, which CI installs): it writes in its workspace and
- * its private /tmp and nowhere else, cannot read the hidden paths, reaches no network unless
+ * its private temporary directory and nowhere else, cannot read the hidden paths, reaches no network unless
  * allowed, leaves no process behind (a daemonized child included), and says in words the model
  * can act on when the sandbox denied something.
  */
@@ -49,16 +49,21 @@ describe('bash in the sandbox', () => {
     expect(sandboxSupport()).toMatchObject({ available: true });
   });
 
-  it('writes in its workspace and its private /tmp, and nowhere else', async () => {
-    const ok = await run('echo made > new.txt && echo tmp > /tmp/scratch && cat /tmp/scratch in.txt');
+  it('writes in its workspace and its private temporary directory, and nowhere else', async () => {
+    const ok = await run('echo made > new.txt && echo tmp > "$TMPDIR/scratch" && cat "$TMPDIR/scratch" in.txt && echo "$TMPDIR"');
     expect(ok.isError).toBeUndefined();
-    expect(ok.text).toBe('tmp\ninside');
+    const [tmp, inside, privateDir] = ok.text.split('\n');
+    expect([tmp, inside]).toEqual(['tmp', 'inside']);
     expect(ok.details).toMatchObject({ sandboxed: true });
     expect(readFileSync(ws.path('new.txt'), 'utf8')).toBe('made\n');
-    // Its /tmp is its own: nothing lands in the machine's.
+    // Its temporary directory is gone with the command; the machine's /tmp is read-only to it.
+    expect(existsSync(privateDir ?? '')).toBe(false);
+    const machineTmp = await run(`echo x > /tmp/troupe-escape-${process.pid}`);
+    expect(machineTmp.isError).toBe(true);
+    expect(existsSync(`/tmp/troupe-escape-${process.pid}`)).toBe(false);
     const denied = await run(`echo escaped > ${join(outside, 'x.txt')}`);
     expect(denied.isError).toBe(true);
-    expect(denied.text).toContain('[permission denied by the sandbox: write outside the workspace (only the workspace and /tmp are writable)]');
+    expect(denied.text).toContain('[permission denied by the sandbox: write outside the workspace (only the workspace and $TMPDIR are writable)]');
     expect(existsSync(join(outside, 'x.txt'))).toBe(false);
     const etc = await run('touch /etc/troupe-escape');
     expect(etc.isError).toBe(true);
