@@ -6,28 +6,21 @@
  *
  *   node --expose-gc dist/short-lived.js [--agents 1000] [--runs 10]
  */
-import { Agent, type Tool } from '@troupe/core';
-import { createScriptedProvider, type ScriptStep } from '@troupe/core/testing';
 import { median, numberArg, peakRssMb, report, round1, timed, type Timing } from './measure.js';
+import { noopAgent, noopScript } from './noop-agent.js';
 
 const agents = numberArg('agents', 1000);
 const runs = numberArg('runs', 10);
 const WARM_UP_RUNS = 3;
 
 // One tool object shared by every agent, as a runtime shares the tools of an agent type.
-const noop: Tool = { name: 'noop', description: 'Does nothing.', parameters: { type: 'object', properties: {} }, execute: () => ({ content: 'ok' }) };
-const script: ScriptStep[] = [{ toolCalls: [{ name: 'noop' }] }, { toolCalls: [{ name: 'noop' }] }, { text: 'done' }];
+const script = noopScript(2);
 
 /** One round: `agents` agents in a row; µs per agent, of wall and CPU time. */
 async function round(): Promise<Timing> {
   const timing = await timed(async () => {
     for (let i = 0; i < agents; i++) {
-      const agent = new Agent({
-        provider: createScriptedProvider(script, { recordRequests: false }),
-        model: 'bench',
-        tools: [noop],
-        permissions: { mode: 'allow' },
-      });
+      const agent = noopAgent(script);
       const result = await agent.prompt('go');
       agent.dispose();
       if (result.stopReason !== 'stop' || result.turns !== 3) throw new Error(`unexpected run: ${result.stopReason} after ${result.turns} turns`);

@@ -8,27 +8,19 @@
  *   node --expose-gc dist/tracing-overhead.js [--turns 200] [--runs 30]
  */
 import { BasicTracerProvider, NoopSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { Agent, type Tool } from '@troupe/core';
-import { createScriptedProvider, type ScriptStep } from '@troupe/core/testing';
 import { instrument } from '@troupe/otel';
 import { median, numberArg, peakRssMb, report, spread } from './measure.js';
+import { noopAgent, noopScript } from './noop-agent.js';
 
 const turns = numberArg('turns', 200);
 const runs = numberArg('runs', 30);
 
-const noop: Tool = { name: 'noop', description: 'Does nothing.', parameters: { type: 'object', properties: {} }, execute: () => ({ content: 'ok' }) };
-const script: ScriptStep[] = [...Array.from({ length: turns }, () => ({ toolCalls: [{ name: 'noop' }] })), { text: 'done' }];
+const script = noopScript(turns);
 const tracer = new BasicTracerProvider({ spanProcessors: [new NoopSpanProcessor()] }).getTracer('bench');
 
 /** µs per turn of one run, traced or not: wall time, and CPU time (steadier on a shared machine). */
 async function once(traced: boolean): Promise<{ wall: number; cpu: number }> {
-  const agent = new Agent({
-    provider: createScriptedProvider(script, { recordRequests: false }),
-    model: 'bench',
-    tools: [noop],
-    permissions: { mode: 'allow' },
-    limits: { maxTurns: Infinity },
-  });
+  const agent = noopAgent(script);
   const tracing = traced ? instrument(agent, { tracer }) : undefined;
   const cpuBefore = process.cpuUsage();
   const started = performance.now();

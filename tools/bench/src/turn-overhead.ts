@@ -7,26 +7,17 @@
  *
  *   node --expose-gc dist/turn-overhead.js [--turns 200] [--runs 30]
  */
-import { Agent, type Tool } from '@troupe/core';
-import { createScriptedProvider, type ScriptStep } from '@troupe/core/testing';
 import { median, numberArg, peakRssMb, report, round1, timed, type Timing } from './measure.js';
+import { noopAgent, noopScript } from './noop-agent.js';
 
 const turns = numberArg('turns', 200);
 const runs = numberArg('runs', 30);
 const WARM_UP_RUNS = 50;
 
-const noop: Tool = { name: 'noop', description: 'Does nothing.', parameters: { type: 'object', properties: {} }, execute: () => ({ content: 'ok' }) };
-const script: ScriptStep[] = [...Array.from({ length: turns }, () => ({ toolCalls: [{ name: 'noop' }] })), { text: 'done' }];
+const script = noopScript(turns);
 
 async function once(): Promise<Timing> {
-  // Every call runs and the run is not capped (the defaults would ask for `noop` and stop at 50 turns).
-  const agent = new Agent({
-    provider: createScriptedProvider(script, { recordRequests: false }),
-    model: 'bench',
-    tools: [noop],
-    permissions: { mode: 'allow' },
-    limits: { maxTurns: Infinity },
-  });
+  const agent = noopAgent(script);
   const timing = await timed(async () => {
     const result = await agent.prompt('go');
     if (result.stopReason !== 'stop' || result.turns !== turns + 1) throw new Error(`unexpected run: ${result.stopReason} after ${result.turns} turns`);
