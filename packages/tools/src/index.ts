@@ -9,7 +9,8 @@ export { globMatcher, globToRegExp } from './glob.js';
 export { createToolRegistry } from './tool-registry.js';
 export { InvalidToolSettingsError, parseToolSettings, regexProblem, settingProblem } from './tool-settings.js';
 export { ToolErrorCode } from './tool-error-code.js';
-export { DEFAULT_SANDBOX_POLICY, DEFAULT_SECRET_PATHS, networkAllowed, SANDBOX_MODES } from './sandbox-policy.js';
+export { DEFAULT_SANDBOX_POLICY, DEFAULT_SECRET_PATHS, networkAllowed, networkAllowList, SANDBOX_MODES } from './sandbox-policy.js';
+export { hostAllowed } from './network-allow-list.js';
 export { UnknownToolError } from './unknown-tool-error.js';
 
 export type { AskUserArgs } from './control/ask-user-tool.js';

@@ -13,8 +13,8 @@ export const SANDBOX_MODES: readonly SandboxMode[] = ['off', 'auto', 'required']
 /**
  * What a sandboxed process may do. The file system is read-only but for the workspace, the
  * `allowWrite` paths and a private temporary directory; the secret paths (`DEFAULT_SECRET_PATHS`
- * and `denyRead`) are hidden even from reading; the network is off unless `network.allow` says
- * `*`.
+ * and `denyRead`) are hidden even from reading; the network is off unless `network.allow` names
+ * hosts (reached through a filtering HTTP proxy) or says `*` (any host, directly).
  */
 export interface SandboxPolicy {
   mode: SandboxMode;
@@ -22,7 +22,11 @@ export interface SandboxPolicy {
   allowWrite?: readonly string[];
   /** More paths hidden from it (absolute, or `~/…`): a graph's `.env`, say. */
   denyRead?: readonly string[];
-  /** `allow: ['*']` lets it reach any host; without it the network is off. */
+  /**
+   * The hosts it may reach (see `hostAllowed` for the forms: `api.github.com`, `*.github.com`,
+   * `host:443`), through the HTTP(S) proxy its environment names; `['*']`: any host, directly.
+   * Without it the network is off.
+   */
   network?: { allow: readonly string[] };
 }
 
@@ -45,7 +49,12 @@ export const DEFAULT_SECRET_PATHS: readonly string[] = [
   '~/.git-credentials',
 ];
 
-/** Whether the policy lets the network through. */
+/** Whether the policy lets the whole network through (`allow: ['*']`). */
 export function networkAllowed(policy: SandboxPolicy): boolean {
   return policy.network?.allow.includes('*') === true;
+}
+
+/** The hosts the policy lets a sandbox reach through the filtering proxy: none when it allows all, or nothing. */
+export function networkAllowList(policy: SandboxPolicy): readonly string[] {
+  return networkAllowed(policy) ? [] : (policy.network?.allow ?? []);
 }

@@ -6,8 +6,27 @@ import { listReader, oneOfReader, readString } from './yaml-readers.js';
 
 const readMode = oneOfReader(SANDBOX_MODES);
 
+/** `*`, a host name or IP address, `*.domain`, each with an optional `:port`; `[v6]` or a bare IPv6 address. */
+const HOST_PATTERN = '^(\\*|(\\*\\.)?[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*\\.?(:\\d{1,5})?|\\[[0-9A-Fa-f:.]+\\](:\\d{1,5})?|[0-9A-Fa-f]*:[0-9A-Fa-f:.]+)$';
+const HOST = new RegExp(HOST_PATTERN);
+
+/** One host of `network.allow`: not a URL, so a scheme or a path is reported where it is written. */
+const readHost: Reader<string> = reader({ type: 'string', pattern: HOST_PATTERN }, (ctx, slot) => {
+  const host = readString(ctx, slot);
+  if (host === undefined || HOST.test(host)) return host;
+  ctx.report(
+    slot,
+    `${slot.path} must be a host ("api.github.com", "*.github.com", "api.github.com:443") or "*", got ${JSON.stringify(host)}`,
+    'write the host alone, without a scheme or a path',
+  );
+  return undefined;
+});
+
 const readNetwork = objectReader({
-  allow: field(listReader(readString), { description: 'Hosts it may reach: ["*"] for any. Without it the network is off.' }),
+  allow: field(listReader(readHost), {
+    description:
+      'Hosts it may reach, through an HTTP(S) proxy its environment names: "api.github.com", "*.github.com" (subdomains), "host:443"; ["*"] for any host, directly. Without it the network is off.',
+  }),
 });
 
 const readPolicyFields = objectReader({

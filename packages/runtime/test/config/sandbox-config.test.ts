@@ -58,6 +58,7 @@ describe('sandbox in graph files', () => {
       'agents:',
       '  a: { model: demo, sandbox: strict }',
       '  b: { model: demo, sandbox: { mode: auto, network: { allow: yes } } }',
+      '  c: { model: demo, sandbox: { network: { allow: [api.github.com, "*.npmjs.org", "registry.npmjs.org:443", "[::1]:8080", https://x.com/y] } } }',
     ]).then(
       () => [],
       (error: unknown) => (error instanceof GraphFileError ? error.problems.map(formatGraphProblem) : [String(error)]),
@@ -65,6 +66,7 @@ describe('sandbox in graph files', () => {
     expect(problems).toEqual([
       '/project/g.yaml:8:30: agents.a.sandbox must be one of off, auto, required, got string "strict"',
       '/project/g.yaml:9:62: agents.b.sandbox.network.allow must be a list, got string "yes"',
+      '/project/g.yaml:10:122: agents.c.sandbox.network.allow[4] must be a host ("api.github.com", "*.github.com", "api.github.com:443") or "*", got "https://x.com/y" (write the host alone, without a scheme or a path)',
     ]);
   });
 });

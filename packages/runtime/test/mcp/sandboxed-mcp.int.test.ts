@@ -56,6 +56,24 @@ describe('a sandboxed stdio MCP server', () => {
     }
   });
 
+  it('with a host allow-list, runs under the network bridge and still speaks MCP on stdio', async () => {
+    const graph = await graphWith(
+      `{ command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(everything)}, stdio], cwd: ${JSON.stringify(dir)}, sandbox: { mode: required, network: { allow: [registry.npmjs.org] } } }`,
+    );
+    const hub = createGraphMcpHub(graph, { closeGraceMs: 500 });
+    try {
+      expect(await connectMcpServers(graph, hub)).toEqual([]);
+      const argv = readFileSync(`/proc/${hub.client('ev').info()?.pid}/cmdline`, 'utf8').split('\0');
+      const command = argv.slice(argv.indexOf('--') + 1, -1);
+      expect(command[1]).toMatch(/network-bridge\.mjs$/);
+      expect(command.slice(-3)).toEqual([process.execPath, everything, 'stdio']);
+      const [echo] = await hub.tools(['ev.echo']);
+      expect(await echo?.execute({ message: 'bridged' }, toolContext())).toMatchObject({ content: [{ type: 'text', text: 'Echo: bridged' }] });
+    } finally {
+      await hub.close();
+    }
+  });
+
   it('may only be asked of a stdio server', async () => {
     await expect(graphWith('{ url: "http://127.0.0.1:1/mcp", sandbox: auto }')).rejects.toMatchObject({
       problems: [expect.objectContaining({ message: expect.stringContaining('"sandbox" in mcpServers.ev only applies to stdio servers') })],

@@ -9,7 +9,7 @@ import { WORKSPACE_SETTING, workspaceOf } from '../node-tool-options.js';
 import { failed } from '../tool-failure.js';
 import { DEFAULT_DENY_RULES, deniedBy, denyRulesOf } from './deny-list.js';
 import { runInProcessGroup, type ProcessGroupOutcome } from './process-group.js';
-import { DEFAULT_SANDBOX_POLICY } from '../../sandbox-policy.js';
+import { DEFAULT_SANDBOX_POLICY, type SandboxPolicy } from '../../sandbox-policy.js';
 import { sandboxedArgv } from '../sandbox/sandboxed-argv.js';
 import { sandboxHint } from '../sandbox/sandbox-hint.js';
 import { toolEnvironment } from '../tool-environment.js';
@@ -90,7 +90,7 @@ export function createBashTool(options: ToolOptions = {}): Tool {
           ...(tracker === undefined ? {} : { track: (pgid: number) => tracker.started(pgid) }),
           env: argv.sandboxed && tmp !== undefined ? { ...env, TMPDIR: tmp, TMP: tmp, TEMP: tmp } : env,
         });
-        return resultOf(outcome, timeoutMs, argv.sandboxed);
+        return resultOf(outcome, timeoutMs, argv.sandboxed ? sandbox : undefined);
       } finally {
         if (tmp !== undefined) await rm(tmp, { recursive: true, force: true });
       }
@@ -98,9 +98,10 @@ export function createBashTool(options: ToolOptions = {}): Tool {
   });
 }
 
-function resultOf(outcome: ProcessGroupOutcome, timeoutMs: number, sandboxed: boolean): ToolResult {
+/** The tool's result for a finished command; `sandbox`: the policy it ran under, when it ran in a sandbox. */
+function resultOf(outcome: ProcessGroupOutcome, timeoutMs: number, sandbox: SandboxPolicy | undefined): ToolResult {
   const details = {
-    sandboxed,
+    sandboxed: sandbox !== undefined,
     exitCode: outcome.exitCode,
     signal: outcome.signal,
     timedOut: outcome.timedOut,
@@ -119,7 +120,7 @@ function resultOf(outcome: ProcessGroupOutcome, timeoutMs: number, sandboxed: bo
   if (outcome.timedOut) parts.push(`[timed out after ${formatSeconds(timeoutMs)} s; the command and its child processes were killed]`);
   else if (outcome.aborted) parts.push('[aborted; the command and its child processes were killed]');
   else if (outcome.exitCode !== 0) parts.push(outcome.exitCode === null ? `[killed by ${outcome.signal ?? 'a signal'}]` : `[exit code ${outcome.exitCode}]`);
-  const hint = sandboxed && outcome.exitCode !== 0 ? sandboxHint(stderr.text) : undefined;
+  const hint = sandbox !== undefined && outcome.exitCode !== 0 ? sandboxHint(stderr.text, sandbox) : undefined;
   if (hint !== undefined) parts.push(`[${hint}]`);
   const isError = outcome.timedOut || outcome.aborted || outcome.exitCode !== 0;
   const text = parts.join('\n');

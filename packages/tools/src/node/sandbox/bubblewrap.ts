@@ -2,7 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { DEFAULT_SECRET_PATHS, networkAllowed, type SandboxPolicy } from '../../sandbox-policy.js';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_SECRET_PATHS, networkAllowed, networkAllowList, type SandboxPolicy } from '../../sandbox-policy.js';
+import { networkProxyFor } from './network-proxy.js';
+
+/** The bridge a sandbox with a host allow-list runs its command under (plain JS, the same path from src and dist). */
+const NETWORK_BRIDGE = fileURLToPath(new URL('../../../assets/network-bridge.mjs', import.meta.url));
 
 /** What this machine offers for sandboxing. */
 export interface SandboxSupport {
@@ -49,10 +54,15 @@ export interface SandboxScope {
  * directory and `allowWrite` writable, the secret paths that exist
  * covered (a directory by an empty one, a file by an empty file), its own process, IPC and (unless
  * allowed) network namespaces, no capabilities, and nothing left running once bwrap ends.
+ *
+ * With a host allow-list the network namespace has only loopback, and `argv` runs under the
+ * network bridge: its HTTP(S) proxy variables lead to this process's filtering proxy
+ * ({@link networkProxyFor}), which reaches the allowed hosts and refuses the others.
  */
 export function bubblewrapArgs(policy: SandboxPolicy, scope: SandboxScope, argv: readonly string[]): string[] {
   const args = baseArgs();
   if (!networkAllowed(policy)) args.push('--unshare-net');
+  const allowList = networkAllowList(policy);
   for (const path of [scope.workspace, ...(scope.tmp === undefined ? [] : [scope.tmp]), ...(policy.allowWrite ?? []).map(expand)]) {
     if (existsSync(path)) args.push('--bind', path, path);
   }
@@ -61,7 +71,9 @@ export function bubblewrapArgs(policy: SandboxPolicy, scope: SandboxScope, argv:
     if (kind === 'directory') args.push('--tmpfs', path);
     else if (kind === 'file') args.push('--ro-bind', '/dev/null', path);
   }
-  args.push('--chdir', scope.cwd, '--', ...argv);
+  args.push('--chdir', scope.cwd, '--');
+  if (allowList.length === 0) args.push(...argv);
+  else args.push(process.execPath, NETWORK_BRIDGE, networkProxyFor(allowList).socket, '--', ...argv);
   return args;
 }
 

@@ -4,6 +4,7 @@
  * allowed, leaves no process behind (a daemonized child included), and says in words the model
  * can act on when the sandbox denied something.
  */
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -107,6 +108,51 @@ describe('bash in the sandbox', () => {
       const on = await run(probe, { mode: 'required', network: { allow: ['*'] } });
       expect(on.text).toBe('hello');
       expect(connections).toBe(1);
+    });
+  });
+
+  describe('with an allow-list of hosts and a web server on loopback', () => {
+    let server: HttpServer;
+    let port = 0;
+    let requests: string[] = [];
+    beforeEach(async () => {
+      requests = [];
+      server = createHttpServer((req, res) => {
+        requests.push(`${req.method} ${req.url}`);
+        res.end('hi from the host\n');
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const address = server.address();
+      port = typeof address === 'object' && address !== null ? address.port : 0;
+    });
+    afterEach(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    const curl = (flags: string) => `curl -sS --max-time 20 ${flags} http://localhost:${port}/page`;
+
+    it('reaches an allowed host through the proxy, forwarded or tunnelled (CONNECT)', async () => {
+      const policy: SandboxPolicy = { mode: 'required', network: { allow: ['localhost'] } };
+      const forwarded = await run(curl(''), policy);
+      expect(forwarded.text).toBe('hi from the host');
+      const tunnelled = await run(curl('--proxytunnel'), policy);
+      expect(tunnelled.text).toBe('hi from the host');
+      expect(requests).toEqual(['GET /page', 'GET /page']);
+    });
+
+    it('refuses any other host, in words the model can act on, and cannot go around the proxy', async () => {
+      const policy: SandboxPolicy = { mode: 'required', network: { allow: ['api.example.com', '*.example.org'] } };
+      const reason = `permission denied by the sandbox: network access to localhost:${port} (not in sandbox.network.allow)`;
+      const forwarded = await run(curl('--fail-with-body'), policy);
+      expect(forwarded.isError).toBe(true);
+      expect(forwarded.text).toContain(reason);
+      const tunnelled = await run(curl('--proxytunnel'), policy);
+      expect(tunnelled.isError).toBe(true);
+      expect(tunnelled.text).toContain(reason);
+      // Without the proxy there is no way out: the sandbox's loopback is its own.
+      const direct = await run(`exec 3<>/dev/tcp/127.0.0.1/${port} && head -n1 <&3`, policy);
+      expect(direct.isError).toBe(true);
+      const unproxied = await run(`${curl('--noproxy "*"')}`, policy);
+      expect(unproxied.isError).toBe(true);
+      expect(requests).toEqual([]);
     });
   });
 
