@@ -22,7 +22,7 @@ export function sandboxCheckCommand(options: { json?: boolean }, io: CliIo): Exi
     ? [
         `sandbox: available (${support.detail})`,
         'bash, and stdio MCP servers that opt in, run in it: the file system read-only but for the workspace and a private $TMPDIR,',
-        'no network unless a graph allows it, no capabilities, and nothing left running after the command.',
+        'no network unless a graph allows hosts (through a filtering proxy) or all, no capabilities, and nothing left running after the command.',
       ]
     : [
         `sandbox: unavailable: ${support.detail}`,
