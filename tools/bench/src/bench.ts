@@ -12,7 +12,17 @@
 import { spawnSync } from 'node:child_process';
 import { median, numberArg, spread } from './measure.js';
 
-const BENCHMARKS = ['turn-overhead', 'tracing-overhead', 'short-lived', 'fan-out', 'delegation', 'waiting-agents', 'long-run', 'remote-delegation'] as const;
+const BENCHMARKS = [
+  'turn-overhead',
+  'tracing-overhead',
+  'short-lived',
+  'fan-out',
+  'delegation',
+  'waiting-agents',
+  'hibernating-agents',
+  'long-run',
+  'remote-delegation',
+] as const;
 
 const processes = numberArg('processes', 5);
 const remoteProcesses = numberArg('remote-processes', 1);

@@ -2,6 +2,7 @@ import { Agent, TroupeError, type AgentEvent, type AgentOptions, type AgentPath,
 import type { RunStore } from '../store/run-store.js';
 import type { ActorTrace, Instrumentation } from './instrumentation.js';
 import type { ControlCommand, HostedActor, SpawnRequest, Transport } from './transport.js';
+import { newOutcome, type Dormant, type HibernationPolicy, type Outcome } from './hibernation.js';
 import { TransportErrorCode } from '../runtime-error-codes.js';
 
 /** Builds the options of the agent a spawn request asks for (its tools bound to `transport`). */
@@ -20,6 +21,8 @@ export interface ActorHostOptions {
   onError?: (error: unknown) => void;
   /** Follows each hosted actor, for tracing and metrics. */
   instrumentation?: Instrumentation;
+  /** When actors waiting for a user leave memory; without it they stay. */
+  hibernation?: HibernationPolicy;
 }
 
 interface Slot {
@@ -39,6 +42,14 @@ interface Slot {
   started: Promise<void>;
   /** What the instrumentation follows of it while it is hosted here. */
   trace: ActorTrace | undefined;
+  /** With hibernation: the outcome of its current run, made when first asked for. */
+  outcome: Outcome | undefined;
+  /** With hibernation: its hibernation, while it waits for a user. */
+  bedtime: ReturnType<typeof setTimeout> | undefined;
+  /** Whether its last checkpoint write failed (then it does not hibernate: its checkpoint is stale). */
+  unsaved: boolean;
+  /** The transport its tools reach other actors through. */
+  transport: Transport;
 }
 
 /**
@@ -51,12 +62,18 @@ interface Slot {
  * An agent with a `concurrency` limit runs at most that many actors at once here; further fresh
  * actors are built at once (so they can be addressed) but prompted when a slot frees. An actor
  * waiting for a user gives its slot back.
+ *
+ * With a {@link HibernationPolicy}, an actor that waits for a user long enough is dropped from
+ * memory once its checkpoint is stored; `wake` restores it from the store, and `result` answers
+ * for it meanwhile with the same promise as before.
  */
 export class ActorHost {
   readonly #options: ActorHostOptions;
   readonly #runs = new Map<string, Map<string, Slot>>();
   readonly #running = new Map<string, number>();
   readonly #queued = new Map<string, Array<() => void>>();
+  /** Hibernated actors, by run and path. */
+  readonly #dormant = new Map<string, Map<string, Dormant>>();
   #closed = false;
 
   constructor(options: ActorHostOptions) {
@@ -88,6 +105,10 @@ export class ActorHost {
       queued: undefined,
       started: Promise.resolve(),
       trace: undefined,
+      outcome: undefined,
+      bedtime: undefined,
+      unsaved: false,
+      transport,
     };
     let run = this.#runs.get(request.runId);
     if (run === undefined) {
@@ -102,11 +123,36 @@ export class ActorHost {
     return slot;
   }
 
-  /** The outcome of the hosted actor at `path` (its run once it has started, for one waiting for a slot); undefined when none is hosted. */
+  /**
+   * The outcome of the hosted actor at `path` (its run once it has started, for one waiting for a
+   * slot; a hibernated one's once it has been woken and ends); undefined when none is hosted.
+   */
   result(runId: RunId, path: AgentPath): Promise<AgentResult> | undefined {
     const slot = this.#runs.get(runId)?.get(path);
-    if (slot === undefined) return undefined;
-    return slot.queued === undefined ? slot.agent.result : slot.started.then(() => slot.agent.result);
+    if (slot === undefined) {
+      const dormant = this.#dormant.get(runId)?.get(path);
+      if (dormant === undefined) return undefined;
+      dormant.outcome ??= newOutcome();
+      return dormant.outcome.promise;
+    }
+    const result = () => (this.#options.hibernation === undefined ? slot.agent.result : this.#outcomeOf(slot).promise);
+    return slot.queued === undefined ? result() : slot.started.then(result);
+  }
+
+  /** Whether the actor at `path` is hibernated (then `wake` it before controlling it). */
+  isDormant(runId: RunId, path: AgentPath): boolean {
+    return this.#dormant.get(runId)?.has(path) === true;
+  }
+
+  /**
+   * Restores the hibernated actor at `path` from its checkpoint in the store and hosts it again;
+   * resolves at once when it is not hibernated. Concurrent calls share one restoration.
+   */
+  wake(runId: RunId, path: AgentPath): Promise<void> {
+    const dormant = this.#dormant.get(runId)?.get(path);
+    if (dormant === undefined) return Promise.resolve();
+    dormant.waking ??= this.#restore(runId, path, dormant);
+    return dormant.waking;
   }
 
   /** The hosted actor at `path`, if any. */
@@ -140,6 +186,8 @@ export class ActorHost {
         agent.reply(command.answer);
         return;
       case 'prompt':
+        // A new run of the agent: a new outcome.
+        slot.outcome = undefined;
         this.#whenFree(slot, () => this.#prompt(agent.prompt(command.input, { runId })));
         return;
       case 'approve':
@@ -165,6 +213,7 @@ export class ActorHost {
     if (run.size === 0) this.#runs.delete(runId);
     if (slot.queued !== undefined) this.#unqueue(slot);
     this.#give(slot);
+    clearTimeout(slot.bedtime);
     slot.trace?.end();
     slot.agent.dispose();
   }
@@ -174,11 +223,58 @@ export class ActorHost {
     this.#closed = true;
     for (const run of this.#runs.values())
       for (const slot of run.values()) {
+        clearTimeout(slot.bedtime);
         slot.trace?.end();
         slot.agent.dispose();
       }
     this.#runs.clear();
     this.#queued.clear();
+    this.#dormant.clear();
+  }
+
+  /** The outcome of `slot`'s current run as a promise that a hibernation does not break. */
+  #outcomeOf(slot: Slot): Outcome {
+    if (slot.outcome === undefined) {
+      const outcome = newOutcome();
+      slot.outcome = outcome;
+      slot.agent.result.then(outcome.resolve, outcome.reject);
+    }
+    return slot.outcome;
+  }
+
+  /** Hibernates `slot` once its checkpoint is stored, if it still waits for a user then. */
+  async #hibernate(slot: Slot): Promise<void> {
+    const { runId, path } = slot.request;
+    await this.settled(runId, path);
+    if (this.#closed || this.#runs.get(runId)?.get(path) !== slot || slot.agent.state !== 'waiting_user' || slot.unsaved) return;
+    const outcome = slot.outcome;
+    this.release(runId, path);
+    // The snapshot it was built from is stale now: the store's checkpoint is the truth.
+    const { snapshot: _stale, ...request } = slot.request;
+    let run = this.#dormant.get(runId);
+    if (run === undefined) {
+      run = new Map();
+      this.#dormant.set(runId, run);
+    }
+    run.set(path, { request, transport: slot.transport, outcome, waking: undefined });
+  }
+
+  async #restore(runId: RunId, path: AgentPath, dormant: Dormant): Promise<void> {
+    try {
+      const snapshot = (await this.#options.store.loadSnapshots(runId)).find((candidate) => candidate.agentPath === path);
+      if (snapshot === undefined) throw new TroupeError(TransportErrorCode.UnknownActor, `no checkpoint of ${path} in run ${runId} to wake it from`);
+      if (this.#closed) throw new TroupeError(TransportErrorCode.Closed, 'the transport is closed');
+      this.host({ ...dormant.request, snapshot }, dormant.transport);
+      const slot = this.#runs.get(runId)?.get(path);
+      if (slot !== undefined && dormant.outcome !== undefined) {
+        slot.outcome = dormant.outcome;
+        slot.agent.result.then(dormant.outcome.resolve, dormant.outcome.reject);
+      }
+    } finally {
+      const run = this.#dormant.get(runId);
+      run?.delete(path);
+      if (run?.size === 0) this.#dormant.delete(runId);
+    }
   }
 
   #prompt(run: Promise<unknown>): void {
@@ -231,6 +327,7 @@ export class ActorHost {
 
   #onEvent(slot: Slot, event: AgentEvent): void {
     this.#options.store.appendEvent(event);
+    if (event.type === 'state') this.#bedtime(slot, event.state === 'waiting_user');
     let frees = false;
     if (event.type === 'turn_end' || (event.type === 'state' && event.state === 'tool_executing')) {
       this.#checkpoint(slot);
@@ -255,7 +352,33 @@ export class ActorHost {
       slot.due = false;
       const { mark, ...checkpoint } = slot.agent.checkpoint(slot.mark);
       slot.mark = mark;
-      slot.saved = this.#options.store.saveCheckpoint(slot.request.runId, checkpoint).catch((error: unknown) => this.#options.onError?.(error));
+      slot.saved = this.#options.store.saveCheckpoint(slot.request.runId, checkpoint).then(
+        () => {
+          slot.unsaved = false;
+        },
+        (error: unknown) => {
+          slot.unsaved = true;
+          this.#options.onError?.(error);
+        },
+      );
     });
+  }
+
+  /** Schedules `slot`'s hibernation when it starts waiting for a user (with a policy), cancels it when it goes on. */
+  #bedtime(slot: Slot, waiting: boolean): void {
+    const policy = this.#options.hibernation;
+    if (policy === undefined) return;
+    if (!waiting) {
+      clearTimeout(slot.bedtime);
+      slot.bedtime = undefined;
+      return;
+    }
+    if (slot.bedtime !== undefined) return;
+    slot.bedtime = setTimeout(() => {
+      slot.bedtime = undefined;
+      this.#hibernate(slot).catch((error: unknown) => this.#options.onError?.(error));
+    }, policy.afterMs);
+    // A waiting actor's bedtime is no reason to keep the process alive.
+    slot.bedtime.unref?.();
   }
 }

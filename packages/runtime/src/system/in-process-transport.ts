@@ -3,6 +3,7 @@ import { Subject, type Observable } from 'rxjs';
 import type { RunStore } from '../store/run-store.js';
 import { TransportErrorCode } from '../runtime-error-codes.js';
 import { ActorHost, type ActorFactory } from './actor-host.js';
+import type { HibernationPolicy } from './hibernation.js';
 import type { Instrumentation } from './instrumentation.js';
 import type { ControlCommand, SpawnRequest, Transport } from './transport.js';
 
@@ -17,6 +18,8 @@ export interface InProcessTransportOptions {
   onError?: (error: unknown) => void;
   /** Follows each actor, for tracing and metrics. */
   instrumentation?: Instrumentation;
+  /** When actors waiting for a user leave memory (see {@link HibernationPolicy}); without it they stay. */
+  hibernation?: HibernationPolicy;
 }
 
 /** The transport of the embedded runtime: every actor lives in this process. See {@link Transport}. */
@@ -39,6 +42,8 @@ class InProcessTransport implements Transport {
   }
 
   async control(runId: RunId, path: AgentPath, command: ControlCommand): Promise<void> {
+    // A hibernated actor is restored first: its address does not change.
+    if (this.#host.isDormant(runId, path)) await this.#host.wake(runId, path);
     this.#host.control(runId, path, command);
   }
 

@@ -27,6 +27,7 @@ import { endedResult } from './ended-result.js';
 import { outcomeOf } from './delegation-tool.js';
 import { graphActorFactory, type ActorBuildOptions } from './graph-actor-factory.js';
 import type { ActorFactory } from './actor-host.js';
+import type { HibernationPolicy } from './hibernation.js';
 import { createInProcessTransport } from './in-process-transport.js';
 import { RunErrorCode, RunStoreErrorCode } from '../runtime-error-codes.js';
 import { finalStatusOf, RunHandle, type PendingAt, type RunResult } from './run-handle.js';
@@ -46,6 +47,12 @@ export interface RuntimeOptions extends ActorBuildOptions {
   transport?: Transport | ((parts: TransportParts) => Transport);
   /** Failures of background work (a store write); default: ignored after being reported in the run. */
   onError?: (error: unknown) => void;
+  /**
+   * With the default (in-process) transport: actors waiting for a user longer than `afterMs` are
+   * checkpointed to the store and dropped from memory, and restored by the next reply, approval or
+   * abort for their path. For many runs waiting on people at once. Default: they stay in memory.
+   */
+  hibernation?: HibernationPolicy;
 }
 
 /** What the runtime hands a transport it builds: how to build the graph's actors, and where runs are kept. */
@@ -96,7 +103,7 @@ export class Runtime {
     this.#clock = options.clock ?? systemClock;
     this.#instrumentation = options.instrumentation;
     const sleep = clockSleep(this.#clock);
-    const { graph: _graph, store: _store, transport, onError, ...build } = options;
+    const { graph: _graph, store: _store, transport, onError, hibernation, ...build } = options;
     const parts: TransportParts = {
       store: this.store,
       // One tool registry for every actor, not one per spawned agent.
@@ -111,7 +118,10 @@ export class Runtime {
       ...(options.instrumentation === undefined ? {} : { instrumentation: options.instrumentation }),
     };
     if (typeof transport === 'function') this.transport = transport(parts);
-    else this.transport = transport ?? createInProcessTransport({ ...parts, ...(onError === undefined ? {} : { onError }) });
+    else
+      this.transport =
+        transport ??
+        createInProcessTransport({ ...parts, ...(onError === undefined ? {} : { onError }), ...(hibernation === undefined ? {} : { hibernation }) });
   }
 
   /**

@@ -1,0 +1,90 @@
+/**
+ * Many agents waiting for a user with hibernation on: `--agents` runs (default 10,000) started in
+ * batches of 1,000, each suspended on an ask_user question, and each hibernated (checkpointed to
+ * the in-memory run store and dropped from memory) as soon as it waits. Prints the heap and RSS
+ * once they all sleep, then answers every run (each actor is woken from its checkpoint) and
+ * checks that all finish. Compare with waiting-agents, where they stay in memory.
+ *
+ *   node --expose-gc dist/hibernating-agents.js [--agents 10000]
+ */
+import { createRuntime, type GraphConfig, type Instrumentation, type RunHandle } from '@troupe/runtime';
+import { numberArg, peakRssMb, report, round1 } from './measure.js';
+
+const agents = numberArg('agents', 10_000);
+const BATCH = 1_000;
+
+const graph: GraphConfig = {
+  version: 1,
+  file: 'bench.yaml',
+  entry: 'asker',
+  models: {
+    asker: {
+      name: 'asker',
+      spec: { provider: 'scripted', model: 'asker' },
+      script: [{ toolCalls: [{ name: 'ask_user', arguments: { question: 'Go on?' } }] }, { text: 'ok' }],
+    },
+  },
+  agents: { asker: { name: 'asker', model: 'asker', tools: ['ask_user'] } },
+};
+
+// Counts the actors in memory: a hibernated actor's trace ends, a woken one's starts again.
+let live = 0;
+let sleeping: (() => void) | undefined;
+const instrumentation: Instrumentation = {
+  run: () => ({ carrier: undefined, end: () => undefined, leave: () => undefined }),
+  step: () => ({ carrier: undefined, end: () => undefined }),
+  actor: () => {
+    live += 1;
+    return {
+      end: () => {
+        live -= 1;
+        if (live === 0) sleeping?.();
+      },
+    };
+  },
+  carrierOf: () => undefined,
+};
+
+const runtime = createRuntime({ graph, instrumentation, hibernation: { afterMs: 0 } });
+
+function untilWaiting(handle: RunHandle): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (handle.status === 'waiting') resolve();
+    const sub = handle.events$.subscribe(() => handle.status === 'waiting' && (sub.unsubscribe(), resolve()));
+  });
+}
+
+const started = performance.now();
+const handles: RunHandle[] = [];
+for (let done = 0; done < agents; done += BATCH) {
+  const batch = Array.from({ length: Math.min(BATCH, agents - done) }, () => runtime.run('start'));
+  await Promise.all(batch.map(untilWaiting));
+  handles.push(...batch);
+}
+await new Promise<void>((resolve) => {
+  sleeping = resolve;
+  if (live === 0) resolve();
+});
+const asleepMs = performance.now() - started;
+globalThis.gc?.();
+const { rss, heapUsed } = process.memoryUsage();
+
+const answering = performance.now();
+for (let done = 0; done < agents; done += BATCH) {
+  const batch = handles.slice(done, done + BATCH);
+  await Promise.all(batch.map((handle) => handle.reply('yes')));
+  const results = await Promise.all(batch.map((handle) => handle.result));
+  if (results.some((result) => result.status !== 'done')) throw new Error('not every woken agent finished');
+}
+const answeredMs = performance.now() - answering;
+await runtime.close();
+report({
+  workload: 'hibernating-agents',
+  agents,
+  asleep_wall_ms: Math.round(asleepMs),
+  us_per_agent_to_sleep: Math.round((asleepMs * 1000) / agents),
+  us_per_agent_woken_and_done: Math.round((answeredMs * 1000) / agents),
+  rss_mb: round1(rss / 1024 / 1024),
+  heap_mb: round1(heapUsed / 1024 / 1024),
+  peak_rss_mb: peakRssMb(),
+});
