@@ -227,6 +227,12 @@ class TaskWorker implements Worker {
       ackWaitMs: this.#ackWaitMs,
       logger: this.#options.logger,
       onSettled: () => this.#running.delete(running),
+      confirm: () => this.#options.resources.nc.flush(),
+      // Cut off for an ack wait: another worker may run the actor by now. Stop it here, unfinished
+      // (what it did since its last checkpoint is done again there).
+      onLost: () => {
+        if (running.actor !== undefined) this.#hosting.release(running.actor);
+      },
     });
     this.#running.add(running);
     this.#counts.taken += 1;
