@@ -37,9 +37,14 @@ export interface TakenTaskOptions {
   /** Resolves once what was sent so far has reached the server (a round trip): confirms a heartbeat. */
   confirm?: () => Promise<void>;
   /**
-   * Told once when no heartbeat was confirmed for an ack wait (the connection is cut off or
-   * stalled): the server has put the task back for another worker by now, so this one must stop
-   * its actor without finishing it. The task is then settled as `leave`.
+   * With `onLost`: how long heartbeats may go unconfirmed (the connection is cut off) before the
+   * task counts as lost — no less than the ack wait, after which the server puts it back for
+   * another worker. Default: the ack wait.
+   */
+  lostAfterMs?: number;
+  /**
+   * Told once when the task is lost: another worker may run its actor by now, so this one must
+   * stop it without finishing it. The task is then settled as `leave`.
    */
   onLost?: () => void;
 }
@@ -52,7 +57,7 @@ export function outcomeOfResult(result: AgentResult): TaskOutcome {
 /**
  * A task a worker took from the queue, until its message is settled: keeps it alive with
  * `working()` heartbeats every ack wait / 3, each confirmed by a round trip when `confirm` is
- * given — a task none of whose heartbeats since an ack wait ago was confirmed is `lost` — and logs at info when it was taken and how it ended
+ * given — a task none of whose heartbeats was confirmed for `lostAfterMs` is `lost` — and logs at info when it was taken and how it ended
  * (run id, actor path, agent, duration, outcome).
  */
 export class TakenTask {
@@ -69,7 +74,10 @@ export class TakenTask {
   readonly #onSettled: () => void;
   #settle!: () => void;
   #settled = false;
-  /** When the latest heartbeat known to have reached the server was sent. */
+  /**
+   * When the latest heartbeat known to have reached the server was sent. The server redelivers
+   * an ack wait after the last heartbeat it got, which is no earlier than this one.
+   */
   #confirmedAt = Date.now();
   #confirming = false;
 
@@ -83,14 +91,19 @@ export class TakenTask {
     this.log?.info({ delivery: msg.info.deliveryCount }, 'task taken');
   }
 
-  #beat({ confirm, onLost, ackWaitMs }: TakenTaskOptions): void {
-    // The server redelivers an ack wait after the last heartbeat it got; one sent before the
-    // latest confirmed one cannot be later than it, so this one gives up no later than that.
-    if (onLost !== undefined && Date.now() - this.#confirmedAt > ackWaitMs) {
-      this.log?.warn({ unconfirmedMs: Date.now() - this.#confirmedAt, ackWaitMs }, 'task lost: no heartbeat confirmed for an ack wait');
-      onLost();
-      this.finish('leave', 'lost');
-      return;
+  #beat(options: TakenTaskOptions): void {
+    const { confirm, onLost, ackWaitMs } = options;
+    const lostAfterMs = Math.max(ackWaitMs, options.lostAfterMs ?? ackWaitMs);
+    if (onLost !== undefined && Date.now() - this.#confirmedAt > lostAfterMs) {
+      // Timers run before pending socket reads: after the event loop stalled, a confirmation may
+      // be waiting to be read. Judge once that I/O has been handled.
+      setImmediate(() => {
+        const unconfirmedMs = Date.now() - this.#confirmedAt;
+        if (this.#settled || unconfirmedMs <= lostAfterMs) return;
+        this.log?.warn({ unconfirmedMs, ackWaitMs }, 'task lost: its heartbeats went unconfirmed past the ack wait');
+        onLost();
+        this.finish('leave', 'lost');
+      });
     }
     this.msg.working();
     if (confirm === undefined || this.#confirming) return;
