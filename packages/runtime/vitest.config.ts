@@ -7,5 +7,7 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    // test/load/many-runs.test.ts forces collections to measure the heap a finished run leaves.
+    execArgv: ['--expose-gc'],
   },
 });

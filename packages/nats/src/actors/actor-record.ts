@@ -44,6 +44,8 @@ export interface ActorRecord {
    * a task that restores it days later (a wake-up, a handover) continues the same trace.
    */
   trace?: TraceCarrier;
+  /** While `queued`: it was woken by an answer to its wait, so another answer to that wait is refused (`run_already_answered`). */
+  answered?: true;
   /** An abort asked for while no process hosted it: whoever claims it next ends it as aborted. */
   abortRequested?: boolean;
   updatedAt: number;

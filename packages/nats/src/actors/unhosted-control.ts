@@ -1,5 +1,5 @@
 import { TroupeError, type AgentPath, type RunId } from '@troupe/core';
-import { RunErrorCode, TransportErrorCode, type ControlCommand, type RunStore } from '@troupe/runtime';
+import { RunErrorCode, RunStoreErrorCode, TransportErrorCode, type ControlCommand, type RunStore } from '@troupe/runtime';
 import type { ActorRecord } from './actor-record.js';
 import type { ActorRecords, StoredActorRecord } from './actor-records.js';
 import type { Task } from '../tasks/task.js';
@@ -39,16 +39,34 @@ export class UnhostedControl {
         throw new TroupeError(TransportErrorCode.UnknownActor, `actor ${path} of run ${runId} has ended`);
       case 'waiting':
         assertAwaited(runId, path, record, command);
-        return this.#wake(runId, stored, command);
+        if (await this.#wake(runId, stored, command)) return true;
+        // An answer is a compare-and-set on the wait it read. The record moved since: unless it
+        // still shows that wait (its host wrote it again), another answer took the wait first.
+        if (isAnswer(command) && !(await this.#sameWait(runId, stored))) throw alreadyAnswered(runId, path);
+        return false;
       case 'queued':
+        if (record.answered === true && isAnswer(command)) throw alreadyAnswered(runId, path);
+        if (command.type !== 'abort') return false;
+        return this.#noteAbort(runId, stored);
       case 'running':
         if (command.type !== 'abort') return false;
-        return (
-          (await this.#records.change(runId, path, (current) =>
-            current?.revision === stored.revision ? { ...record, abortRequested: true, updatedAt: Date.now() } : undefined,
-          )) !== undefined
-        );
+        return this.#noteAbort(runId, stored);
     }
+  }
+
+  /** Whether the actor's record still shows it waiting for what `seen` showed. */
+  async #sameWait(runId: RunId, seen: StoredActorRecord): Promise<boolean> {
+    const now = (await this.#records.get(runId, seen.path))?.record;
+    return now?.status === 'waiting' && JSON.stringify(now.pending) === JSON.stringify(seen.record.pending);
+  }
+
+  /** Notes an abort in the record of an actor between hosts, for whoever claims it next; false when its record moved meanwhile. */
+  async #noteAbort(runId: RunId, stored: StoredActorRecord): Promise<boolean> {
+    const { path, record } = stored;
+    const noted = await this.#records.change(runId, path, (current) =>
+      current?.revision === stored.revision ? { ...record, abortRequested: true, updatedAt: Date.now() } : undefined,
+    );
+    return noted !== undefined;
   }
 
   /**
@@ -73,7 +91,15 @@ export class UnhostedControl {
     const trace = traceField(record.trace);
     const queued = await this.#records.change(runId, path, (current) =>
       current?.revision === stored.revision
-        ? { agent: record.agent, depth: record.depth, status: 'queued', ...graphOf(record), ...trace, updatedAt: Date.now() }
+        ? {
+            agent: record.agent,
+            depth: record.depth,
+            status: 'queued',
+            ...graphOf(record),
+            ...trace,
+            ...(isAnswer(command) ? { answered: true as const } : {}),
+            updatedAt: Date.now(),
+          }
         : undefined,
     );
     if (queued === undefined) return false;
@@ -91,6 +117,20 @@ function assertAwaited(runId: RunId, path: AgentPath, record: ActorRecord, comma
   if (command.type === 'approve' && (pending?.kind !== 'permission' || pending.callId !== command.callId)) {
     throw new TroupeError(RunErrorCode.NotWaiting, `actor ${path} of run ${runId} is not waiting for a decision on ${command.callId}`);
   }
+}
+
+/** Whether `command` answers a wait (a reply or a permission decision). */
+function isAnswer(command: ControlCommand): boolean {
+  return command.type === 'reply' || command.type === 'approve';
+}
+
+/** The refusal of an answer to a wait that another answer took first. */
+function alreadyAnswered(runId: RunId, path: AgentPath): TroupeError {
+  return new TroupeError(
+    RunStoreErrorCode.AlreadyAnswered,
+    `actor ${path} of run ${runId} was already answered by another process, which woke it with its answer`,
+    { data: { runId, path } },
+  );
 }
 
 function graphOf(record: ActorRecord): Pick<ActorRecord, 'graph'> {

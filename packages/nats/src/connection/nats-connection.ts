@@ -26,7 +26,7 @@ export interface NatsReconnectOptions {
 
 /** Where and how to connect to NATS. Files are read by {@link connectNats}. */
 export interface NatsConnectOptions {
-  /** One or more `host:port` / `nats://host:port` URLs. */
+  /** One or more `host:port` / `nats://host:port` URLs; a `tls://host:port` URL requires TLS as `tls` does. */
   servers: string | string[];
   user?: string;
   pass?: string;
@@ -87,7 +87,7 @@ export async function connectNats(options: NatsConnectOptions): Promise<NatsConn
     ...(options.pass === undefined ? {} : { pass: options.pass }),
     ...(options.token === undefined ? {} : { token: options.token }),
     ...(authenticators.length === 0 ? {} : { authenticator: authenticators }),
-    ...(options.tls === undefined ? {} : { tls: await readTls(options.tls) }),
+    ...(options.tls === undefined ? (servers.some(asksForTls) ? { tls: {} } : {}) : { tls: await readTls(options.tls) }),
   };
   let nc: NatsConnection;
   try {
@@ -103,6 +103,14 @@ export async function connectNats(options: NatsConnectOptions): Promise<NatsConn
   backoff.watch(nc);
   coalesceWrites(nc, { onWarning: options.onWarning ?? ((message) => process.emitWarning(message, 'TroupeNatsWarning')) });
   return nc;
+}
+
+/**
+ * Whether a server URL asks for TLS (`tls://`). nats.js reads only the host and port of a URL, so
+ * without this a `tls://` server that offers no TLS was used in plain text.
+ */
+function asksForTls(server: string): boolean {
+  return /^tls:\/\//i.test(server.trim());
 }
 
 async function readOptionFile(what: string, file: string): Promise<Uint8Array> {

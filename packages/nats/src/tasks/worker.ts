@@ -227,6 +227,14 @@ class TaskWorker implements Worker {
       ackWaitMs: this.#ackWaitMs,
       logger: this.#options.logger,
       onSettled: () => this.#running.delete(running),
+      confirm: () => this.#options.resources.nc.flush(),
+      // Another worker runs the actor only after the ack wait and its probe of this one.
+      lostAfterMs: this.#ackWaitMs + this.#probeMs,
+      // Cut off that long: another worker may run the actor by now. Stop it here, unfinished
+      // (what it did since its last checkpoint is done again there).
+      onLost: () => {
+        if (running.actor !== undefined) this.#hosting.release(running.actor);
+      },
     });
     this.#running.add(running);
     this.#counts.taken += 1;
@@ -284,7 +292,7 @@ class TaskWorker implements Worker {
     }
     // A task comes back only after its holder went silent for an ack wait: a live holder is one
     // handed the same task at once, which has just claimed it and answers quickly.
-    const probeMs = Math.min(PROBE_TIMEOUT_MS, this.#ackWaitMs / 3);
+    const probeMs = this.#probeMs;
     if ((stored?.record.status === 'running' || stored?.record.status === 'waiting') && (await this.#hosting.answersFor(task.runId, task.path, probeMs))) {
       // The process running it acks it.
       running.finish('leave', 'left', { host: stored.record.host });
@@ -339,6 +347,11 @@ class TaskWorker implements Worker {
         running.finish('ack', 'waiting');
       }
     }
+  }
+
+  /** How long a worker that finds a task's actor recorded as hosted waits for its host to answer. */
+  get #probeMs(): number {
+    return Math.min(PROBE_TIMEOUT_MS, this.#ackWaitMs / 3);
   }
 
   /** Hosts the task's claimed actor; its wait for a user or its end settles the task. */

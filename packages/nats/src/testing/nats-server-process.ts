@@ -14,6 +14,8 @@ export interface NatsServerOptions {
   port?: number;
   /** The `nats-server` binary. Default: `nats-server` from the PATH or `/usr/sbin` (where Debian puts it). */
   binary?: string;
+  /** A user and password every client must give (`--user`, `--pass`). Default: none. */
+  auth?: { user: string; password: string };
 }
 
 /** A `nats-server` child process with JetStream on, listening on 127.0.0.1. */
@@ -48,7 +50,7 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
   const storeDir = options.storeDir ?? (await mkdtemp(join(tmpdir(), 'troupe-nats-')));
   let started: Started;
   try {
-    started = await launch(binary, options.port ?? -1, storeDir);
+    started = await launch(binary, options.port ?? -1, storeDir, options.auth);
   } catch (error) {
     if (options.storeDir === undefined) await rm(storeDir, { recursive: true, force: true });
     throw error;
@@ -72,7 +74,7 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
     kill: () => stopWith('SIGKILL'),
     restart: async () => {
       await stopWith('SIGTERM');
-      child = (await launch(binary, port, storeDir)).child;
+      child = (await launch(binary, port, storeDir, options.auth)).child;
     },
   };
 }
@@ -82,8 +84,10 @@ interface Started {
   port: number;
 }
 
-function launch(binary: string, port: number, storeDir: string): Promise<Started> {
-  return waitReady(spawn(binary, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'] }), binary);
+function launch(binary: string, port: number, storeDir: string, auth: NatsServerOptions['auth']): Promise<Started> {
+  const args = ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir];
+  if (auth !== undefined) args.push('--user', auth.user, '--pass', auth.password);
+  return waitReady(spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] }), binary);
 }
 
 async function findBinary(): Promise<string> {

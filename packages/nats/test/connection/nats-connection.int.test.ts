@@ -1,6 +1,7 @@
 /**
  * connectNats and startNatsServer fail clearly: a port with no server is a typed error naming the
- * server, quickly; a missing creds, nkey or TLS file is a typed error naming the file; a missing
+ * server, quickly; a missing creds, nkey or TLS file is a typed error naming the file; a `tls://`
+ * URL of a server without TLS is refused rather than used in plain text; a missing
  * nats-server binary says how to install it. A real server is connected to, and a restarted one
  * is reconnected to.
  */
@@ -40,6 +41,12 @@ describe('connectNats', () => {
     const failure = connectNats({ servers: [stopped.url], timeoutMs: 500 });
     await expect(failure).rejects.toMatchObject({ code: NatsErrorCode.ConnectFailed, data: { servers: [stopped.url] } });
     await expect(failure).rejects.toThrow(`cannot connect to NATS at ${stopped.url}`);
+  });
+
+  it('refuses plain text to a tls:// server that offers no TLS', async () => {
+    const failure = connectNats({ servers: server.url.replace(/^nats:/, 'tls:'), timeoutMs: 2000, reconnect: { maxAttempts: 0 } });
+    await expect(failure).rejects.toMatchObject({ code: NatsErrorCode.ConnectFailed });
+    await expect(failure).rejects.toThrow("server does not support 'tls'");
   });
 
   it.each([

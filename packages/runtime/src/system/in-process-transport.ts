@@ -1,9 +1,10 @@
-import { TroupeError, type AgentEvent, type AgentPath, type AgentResult, type RunId } from '@troupe/core';
+import { isSnapshotActive, TroupeError, type AgentEvent, type AgentPath, type AgentResult, type RunId } from '@troupe/core';
 import { Subject, type Observable } from 'rxjs';
 import type { RunStore } from '../store/run-store.js';
 import { TransportErrorCode } from '../runtime-error-codes.js';
 import { ActorHost, type ActorFactory } from './actor-host.js';
 import type { HibernationPolicy } from './hibernation.js';
+import { endedResult } from './ended-result.js';
 import type { Instrumentation } from './instrumentation.js';
 import type { ControlCommand, SpawnRequest, Transport } from './transport.js';
 
@@ -30,10 +31,20 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
 /** Hosts every actor in this process ({@link ActorHost}) and hands their events out per run. */
 class InProcessTransport implements Transport {
   readonly #host: ActorHost;
+  readonly #store: RunStore;
   readonly #events = new Map<string, Subject<AgentEvent>>();
+  /** Runs that have ended ({@link endRun}): each of their actors still running is let go as it ends. */
+  readonly #ended = new Set<string>();
+  readonly #onError: ((error: unknown) => void) | undefined;
 
   constructor(options: InProcessTransportOptions) {
-    this.#host = new ActorHost({ ...options, onEvent: (event) => this.#events.get(event.runId)?.next(event) });
+    this.#store = options.store;
+    this.#onError = options.onError;
+    const onEvent = (event: AgentEvent): void => {
+      this.#events.get(event.runId)?.next(event);
+      if (event.type === 'agent_end' && this.#ended.has(event.runId)) void this.#letGo(event.runId, event.agentPath);
+    };
+    this.#host = new ActorHost({ ...options, onEvent });
   }
 
   async spawn(request: SpawnRequest): Promise<void> {
@@ -48,7 +59,15 @@ class InProcessTransport implements Transport {
   }
 
   result(runId: RunId, path: AgentPath): Promise<AgentResult> {
-    return this.#host.result(runId, path) ?? Promise.reject(new TroupeError(TransportErrorCode.UnknownActor, `no actor ${path} in run ${runId}`));
+    return this.#host.result(runId, path) ?? this.#storedResult(runId, path);
+  }
+
+  /** Lets go of the run's actors (each once it has ended) and of its event subject: the store has it all. */
+  async endRun(runId: RunId): Promise<void> {
+    this.#ended.add(runId);
+    await Promise.all(this.#host.actors(runId).map((actor) => this.#letGo(runId, actor.request.path)));
+    this.#events.get(runId)?.complete();
+    this.#events.delete(runId);
   }
 
   events(runId: RunId): Observable<AgentEvent> {
@@ -59,6 +78,23 @@ class InProcessTransport implements Transport {
     this.#host.close();
     for (const events of this.#events.values()) events.complete();
     this.#events.clear();
+  }
+
+  #letGo(runId: RunId, path: AgentPath): Promise<void> {
+    return this.#host.letGo(runId, path).then(
+      () => {
+        if (this.#host.actors(runId).length === 0) this.#ended.delete(runId);
+      },
+      (error: unknown) => this.#onError?.(error),
+    );
+  }
+
+  /** The result of an actor let go after its run ended, from its last checkpoint. */
+  async #storedResult(runId: RunId, path: AgentPath): Promise<AgentResult> {
+    const snapshots = this.#store.getRun(runId).then((record) => (record === undefined ? [] : this.#store.loadSnapshots(runId)));
+    const snapshot = (await snapshots).find((s) => s.agentPath === path);
+    if (snapshot === undefined || isSnapshotActive(snapshot)) throw new TroupeError(TransportErrorCode.UnknownActor, `no actor ${path} in run ${runId}`);
+    return endedResult(runId, snapshot);
   }
 
   #run(runId: RunId): Subject<AgentEvent> {

@@ -325,6 +325,9 @@ export class Runtime {
     this.#traces.delete(handle.id);
     await this.store.updateRun(handle.id, patch);
     await this.store.flush(handle.id);
+    // The run is over: the transport need keep nothing of it here (the store has it all).
+    await this.transport.endRun?.(handle.id);
+    this.#runs.delete(handle.id);
     return ended;
   }
 

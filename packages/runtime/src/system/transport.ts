@@ -79,5 +79,11 @@ export interface Transport {
    * (every actor is hosted as it is spawned).
    */
   watchUntilTaken?(request: Pick<SpawnRequest, 'runId' | 'path' | 'agent'>, report: (text: string) => void): () => void;
+  /**
+   * Called by the runtime once a run has ended and its record is stored: the transport may let go
+   * of what it holds for the run in this process (its ended actors; their snapshots in the store
+   * stay the truth, and `result` still answers from them). Without this method nothing is let go.
+   */
+  endRun?(runId: RunId): Promise<void>;
   close(): Promise<void>;
 }

@@ -60,7 +60,11 @@ export function createListFilesTool(options: ToolOptions = {}): Tool {
         const listed: string[] = [];
         let visited = 0;
         let truncated = false;
-        for await (const entry of walk(dir.real, { maxDepth: args.depth ?? (match === undefined ? DEFAULT_DEPTH : PATTERN_DEPTH), signal: ctx.signal })) {
+        for await (const entry of walk(dir.real, {
+          root: await workspace.realRoot(),
+          maxDepth: args.depth ?? (match === undefined ? DEFAULT_DEPTH : PATTERN_DEPTH),
+          signal: ctx.signal,
+        })) {
           if (++visited > MAX_VISITED) {
             truncated = true;
             break;

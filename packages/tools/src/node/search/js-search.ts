@@ -25,7 +25,9 @@ export async function jsSearch(query: SearchQuery): Promise<SearchOutcome> {
   const matches: SearchMatch[] = [];
   const start = join(query.root, query.target);
   const prefix = query.target === '.' ? '' : `${query.target}/`;
-  const files = (await stat(start)).isDirectory() ? walk(start, { maxDepth: Number.POSITIVE_INFINITY, signal: query.signal }) : single(query.target, start);
+  const files = (await stat(start)).isDirectory()
+    ? walk(start, { root: query.root, maxDepth: Number.POSITIVE_INFINITY, signal: query.signal })
+    : single(query.target, start);
   for await (const entry of files) {
     if (entry.kind !== 'file') continue;
     const path = entry.depth === 0 ? entry.path : `${prefix}${entry.path}`;

@@ -3,11 +3,11 @@ import type { ToolOptions } from '../../tool-factory.js';
 import { parseToolSettings, type ToolSettingsSpec } from '../../tool-settings.js';
 import { WORKSPACE_SETTING, workspaceOf } from '../node-tool-options.js';
 import { abortedResult, failed, failure } from '../tool-failure.js';
+import { confirmedMatches } from './confirmed-matches.js';
 import { findExecutable } from './find-executable.js';
 import { jsSearch } from './js-search.js';
 import { ripgrepSearch } from './ripgrep.js';
 import type { SearchOutcome, SearchQuery } from './search-match.js';
-import { withoutHardLinked } from './without-hard-linked.js';
 
 /** Settings of `search`. */
 export const SEARCH_SETTINGS = {
@@ -71,8 +71,8 @@ export function createSearchTool(options: ToolOptions = {}): Tool {
         if (engine === 'ripgrep' && rg === undefined) return failed('search: ripgrep (rg) is not installed, and this search tool is set to use only ripgrep');
         const outcome: SearchOutcome = rg === undefined ? await jsSearch(query) : await ripgrepSearch(rg, query);
         if ('error' in outcome) return failed(`search: ${outcome.error}`);
-        // The JavaScript search skips hard-linked files itself; ripgrep reads them, so drop their lines.
-        const { matches, dropped } = rg === undefined ? { matches: outcome.matches, dropped: 0 } : await withoutHardLinked(query.root, outcome.matches);
+        // The JavaScript search reads every file through openInside itself; ripgrep reads by path, so its lines are confirmed the same way.
+        const { matches, dropped } = rg === undefined ? { matches: outcome.matches, dropped: 0 } : await confirmedMatches(query.root, outcome.matches);
         const { truncated } = outcome;
         const details = { engine: rg === undefined ? 'js' : 'ripgrep', count: matches.length, truncated };
         const skipped = dropped === 0 ? '' : `\n\n[${dropped} file(s) with several hard links skipped: file tools do not read them]`;

@@ -1,0 +1,111 @@
+/**
+ * A worker cut off from NATS for longer than the ack wait (issue #20) — a network partition made
+ * with a TCP proxy that stops forwarding, so the worker process goes on running and notices
+ * nothing — does not finish what another worker took over: the child's task, not heartbeated any
+ * more, is redelivered after the ack wait to a second worker, which resumes the child from its
+ * checkpoint and ends it. When the first worker's connection comes back, whatever it did meanwhile
+ * does not count: the child ended once (one `agent_end`; the first worker counts it as not ended by it), the
+ * lead got one result, and its tool ran once.
+ */
+import { textOf, type AgentPath } from '@troupe/core';
+import { delegate, finished, testGraph } from '@troupe/runtime/testing';
+import { createToolRegistry, type ToolFactory } from '@troupe/tools';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { connectNats, kvKey, loadSnapshot, openNatsResources, startWorker, type NatsResources, type Worker } from '../../src/index.js';
+import { startNatsServer, type NatsServerProcess } from '../../src/testing.js';
+import { startCluster, type Cluster } from '../cluster.js';
+import { startTcpProxy, type TcpProxy } from '../tcp-proxy.js';
+
+const ACK_WAIT_MS = 1000;
+const CHILD = 'lead/child#1' as AgentPath;
+
+function effectTool(calls: string[]): ToolFactory {
+  return {
+    name: 'effect',
+    description: 'Does something once.',
+    create: () => ({
+      name: 'effect',
+      description: 'Does something once.',
+      parameters: { type: 'object', properties: {} },
+      readOnly: true,
+      execute: (_args, ctx) => {
+        calls.push(ctx.agentPath);
+        return { content: 'effect done' };
+      },
+    }),
+  };
+}
+
+let server: NatsServerProcess | undefined;
+let cluster: Cluster | undefined;
+let proxy: TcpProxy | undefined;
+let cutOff: { worker: Worker; resources: NatsResources } | undefined;
+
+afterEach(async () => {
+  proxy?.thaw();
+  await cutOff?.worker.stop(0).catch(() => undefined);
+  await cutOff?.resources.nc.close().catch(() => undefined);
+  await proxy?.close();
+  await cluster?.close();
+  await server?.stop();
+  [server, cluster, proxy, cutOff] = [undefined, undefined, undefined, undefined];
+});
+
+describe('a worker cut off for longer than the ack wait', () => {
+  it('has its task taken over by another worker and does not also finish it', { timeout: 120_000 }, async () => {
+    const calls: string[] = [];
+    const tools = createToolRegistry({ factories: [effectTool(calls)] });
+    const graph = testGraph({
+      lead: { delegates: ['child'], script: [{ toolCalls: [delegate('child', 'work')] }, { text: 'lead: {{lastToolResult}}' }] },
+      child: {
+        placement: 'remote',
+        tools: ['effect'],
+        script: [{ toolCalls: [{ name: 'effect', arguments: {} }] }, { text: 'child answered', delayMs: 3000 }],
+      },
+    });
+    const nats = await startNatsServer();
+    server = nats;
+    cluster = await startCluster({ graph, tools, workers: 0, server: nats, worker: { ackWaitMs: ACK_WAIT_MS } });
+    const { resources } = cluster;
+    proxy = await startTcpProxy(nats.port);
+    const namespace = resources.names.namespace;
+    const viaProxy = await openNatsResources(await connectNats({ servers: proxy.url }), { namespace });
+    cutOff = { worker: await startWorker({ graph, tools, ackWaitMs: ACK_WAIT_MS, id: 'cut-off', resources: viaProxy }), resources: viaProxy };
+
+    const run = cluster.runtime.run('go');
+    const record = async () => {
+      const entry = await resources.actors.get(kvKey(run.id, CHILD));
+      return entry === null || entry.operation !== 'PUT' ? undefined : (entry.json() as { status: string; host?: string });
+    };
+    // The child runs on the only worker, and has stored the turn that ran its tool: it is thinking.
+    await vi.waitFor(
+      async () => {
+        expect(await record()).toMatchObject({ status: 'running', host: 'cut-off' });
+        const history = (await loadSnapshot(resources, run.id, CHILD))?.context.messages ?? [];
+        expect(history.some((m) => m.role === 'toolResult')).toBe(true);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    proxy.freeze();
+    const other = await cluster.addWorker({ id: 'other', ackWaitMs: ACK_WAIT_MS });
+
+    const { result, status } = await finished(run);
+    expect(status).toBe('done');
+    expect(result.text).toBe('lead: child answered');
+    expect(await record()).toMatchObject({ status: 'ended' });
+    expect(other.load()).toMatchObject({ taken: 1, ended: 1 });
+
+    // The partition heals; the cut-off worker's child, still thinking there, must not end the child again.
+    proxy.thaw();
+    await vi.waitFor(() => expect(cutOff?.worker.load().running).toBe(0), { timeout: 30_000, interval: 100 });
+    await viaProxy.nc.flush();
+    await cluster.runtime.store.flush(run.id);
+    const events = await cluster.runtime.store.readEvents(run.id);
+    expect(events.filter((e) => e.type === 'agent_end' && e.agentPath === CHILD)).toHaveLength(1);
+    expect(await record()).toMatchObject({ status: 'ended', result: { text: 'child answered' } });
+    expect(cutOff?.worker.load()).toMatchObject({ taken: 1, ended: 0 });
+    expect(calls).toEqual([CHILD]);
+    const lead = (await loadSnapshot(resources, run.id, 'lead' as AgentPath))?.context.messages ?? [];
+    expect(lead.filter((m) => m.role === 'toolResult').map(textOf)).toEqual(['child answered']);
+  });
+});
