@@ -80,7 +80,7 @@ describe('Troupe installed from packed tarballs', { timeout: 120_000 }, () => {
       expect(files).toContain('dist/index.js');
       expect(files).toContain('dist/index.d.ts');
       expect(
-        files.filter((file) => !/^(dist\/|bin\/troupe\.js$|schema\/graph\.schema\.json$|package\.json$|README\.md$)/.test(file)),
+        files.filter((file) => !/^(dist\/|bin\/troupe\.js$|schema\/graph\.schema\.json$|assets\/network-bridge\.mjs$|package\.json$|README\.md$)/.test(file)),
         pack.name,
       ).toEqual([]);
     }
