@@ -74,8 +74,6 @@ export class ActorHost {
   readonly #queued = new Map<string, Array<() => void>>();
   /** Hibernated actors, by run and path. */
   readonly #dormant = new Map<string, Map<string, Dormant>>();
-  /** Traces of actors let go by {@link letGo}: instrumentation follows an actor until the host closes. */
-  readonly #kept = new Set<ActorTrace>();
   #closed = false;
 
   constructor(options: ActorHostOptions) {
@@ -229,22 +227,18 @@ export class ActorHost {
         slot.trace?.end();
         slot.agent.dispose();
       }
-    for (const trace of this.#kept) trace.end();
-    this.#kept.clear();
     this.#runs.clear();
     this.#queued.clear();
     this.#dormant.clear();
   }
 
-  /** Lets go of the actor at `path` once it has ended and its checkpoint is stored; its trace ends when the host closes. */
+  /** Lets go of the actor at `path` once it has ended and its checkpoint is stored; its trace ends then. */
   async letGo(runId: RunId, path: AgentPath): Promise<void> {
     const slot = this.#runs.get(runId)?.get(path);
     if (slot === undefined) return;
     await this.settled(runId, path);
     // Still the same ended actor: a resume may have hosted a new one at this path meanwhile.
     if (this.#runs.get(runId)?.get(path) !== slot || slot.agent.isRunning || slot.queued !== undefined) return;
-    if (slot.trace !== undefined) this.#kept.add(slot.trace);
-    slot.trace = undefined;
     this.release(runId, path);
   }
 

@@ -5,7 +5,7 @@
  * step's. A run's end reaches its scope once, with the run's status and usage.
  */
 import type { AgentPath, ErrorInfo, RunId } from '@troupe/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMemoryRunStore, createRuntime, type HostedActor, type Instrumentation, type TraceCarrier, type TracedRunEnd } from '../../src/index.js';
 import { createToolRegistry } from '@troupe/tools';
 import { askTool, delegate, testGraph, untilWaiting } from '../../src/testing.js';
@@ -95,12 +95,17 @@ describe('instrumentation', () => {
     ]);
   });
 
-  it('follows an actor until its host lets it go', async () => {
+  it('follows an actor until its host lets it go: once its run has ended, not before, and once', async () => {
     const graph = testGraph({ lead: { script: [{ text: 'hi' }] } });
     const { instrumentation, log, hosted } = recorder();
     const runtime = createRuntime({ graph, instrumentation });
-    await runtime.run('go').result;
-    expect(log).not.toContain('actor end lead');
+    const run = runtime.run('go');
+    run.events$.subscribe((event) => {
+      if (event.type === 'agent_end') expect(log).not.toContain('actor end lead');
+    });
+    await run.result;
+    // A finished run's actors leave the host (and memory), so a span of theirs holds nothing until close.
+    await vi.waitFor(() => expect(log).toContain('actor end lead'), { timeout: 20_000 });
     await runtime.close();
     expect(log.filter((line) => line === 'actor end lead')).toHaveLength(1);
     expect(hosted[0]?.agent.state).toBe('done');
