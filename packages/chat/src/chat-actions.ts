@@ -46,11 +46,6 @@ export function addNotice(state: ChatState, text: string, tone: 'info' | 'warn' 
   return withBlock(state, { kind: 'notice', text, tone });
 }
 
-/** Remembers a submitted input for the history (Ctrl+P / Ctrl+N), skipping a repeat of the last one. */
-export function rememberInput(state: ChatState, text: string): ChatState {
-  return state.history.at(-1) === text ? state : { ...state, history: [...state.history, text] };
-}
-
 /** `/clear`: empties the view (the run's record keeps everything). */
 export function clearView(state: ChatState): ChatState {
   return { ...state, blocks: [], selected: undefined };

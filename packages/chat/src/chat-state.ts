@@ -90,8 +90,6 @@ export interface ChatState {
   selected: number | undefined;
   /** Questions and permission requests not answered yet, oldest first. */
   asks: PendingAsk[];
-  /** Earlier inputs, oldest first. */
-  history: string[];
 }
 
 /** A fresh chat on `model` whose entry actor is `entry`. */
@@ -113,7 +111,6 @@ export function initialChatState(options: { entry: string; model: string; contex
     contextSoFar: 0,
     selected: undefined,
     asks: [],
-    history: [],
   };
 }
 

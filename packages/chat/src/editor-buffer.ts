@@ -5,11 +5,13 @@ export interface EditorBuffer {
   recalled: number | undefined;
   /** What was typed before browsing the history, given back when browsing past the newest entry. */
   draft: string;
+  /** Earlier inputs, oldest first. */
+  history: string[];
 }
 
 /** An empty buffer. */
 export function emptyBuffer(): EditorBuffer {
-  return { text: '', recalled: undefined, draft: '' };
+  return { text: '', recalled: undefined, draft: '', history: [] };
 }
 
 /** Types `input` at the end (a paste may hold newlines; carriage returns become newlines). */
@@ -27,12 +29,20 @@ export function backspace(buffer: EditorBuffer): EditorBuffer {
   return { ...buffer, text: [...buffer.text].slice(0, -1).join(''), recalled: undefined };
 }
 
-/** Ctrl+P (`-1`) / Ctrl+N (`1`): the previous or next input of `history` (oldest first). */
-export function recall(buffer: EditorBuffer, history: readonly string[], step: -1 | 1): EditorBuffer {
+/** Enter: the text is sent, so the buffer empties and its history gains it (a repeat of the last input is kept once). */
+export function submitted(buffer: EditorBuffer): EditorBuffer {
+  const text = buffer.text.replace(/\s+$/, '');
+  const history = text === '' || buffer.history.at(-1) === text ? buffer.history : [...buffer.history, text];
+  return { text: '', recalled: undefined, draft: '', history };
+}
+
+/** Ctrl+P (`-1`) / Ctrl+N (`1`): the previous or next earlier input. */
+export function recall(buffer: EditorBuffer, step: -1 | 1): EditorBuffer {
+  const history = buffer.history;
   if (history.length === 0) return buffer;
   const from = buffer.recalled ?? history.length;
   const to = from + step;
   if (to < 0) return buffer;
-  if (to >= history.length) return { text: buffer.recalled === undefined ? buffer.text : buffer.draft, recalled: undefined, draft: '' };
-  return { text: history[to] ?? '', recalled: to, draft: buffer.recalled === undefined ? buffer.text : buffer.draft };
+  if (to >= history.length) return { ...buffer, text: buffer.recalled === undefined ? buffer.text : buffer.draft, recalled: undefined, draft: '' };
+  return { ...buffer, text: history[to] ?? '', recalled: to, draft: buffer.recalled === undefined ? buffer.text : buffer.draft };
 }

@@ -29,7 +29,10 @@ export function fileDiff(toolName: string, args: Record<string, unknown>): { pat
   const patch = structuredPatch(path, path, before, after, '', '', { context: 3 });
   const rows: DiffRow[] = [];
   for (const hunk of patch.hunks) {
-    rows.push({ kind: 'hunk', text: `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@` });
+    // As `diff -u` writes it: an empty side starts at line 0.
+    const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+    const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+    rows.push({ kind: 'hunk', text: `@@ -${oldStart},${hunk.oldLines} +${newStart},${hunk.newLines} @@` });
     for (const line of hunk.lines) {
       if (line.startsWith('\\')) continue;
       const kind = line.startsWith('+') ? 'add' : line.startsWith('-') ? 'remove' : 'context';

@@ -5,7 +5,6 @@ export {
   automaticDecision,
   clearView,
   collapseBlock,
-  rememberInput,
   selectTool,
   setApproval,
   setMode,

@@ -1,8 +1,8 @@
-import { Box, useApp, useInput, useStdin, useStdout } from 'ink';
+import { Box, type Key, useApp, useInput, useStdin, useStdout } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { addNotice, answered, approvalChoices, clearView, rememberInput, selectTool, setApproval, setMode, toggleBlock, trustTool } from '../chat-actions.js';
+import { addNotice, answered, approvalChoices, clearView, selectTool, setApproval, setMode, toggleBlock, trustTool } from '../chat-actions.js';
 import type { ChatSession } from '../chat-session.js';
-import { backspace, emptyBuffer, newLine, recall, typeText, type EditorBuffer } from '../editor-buffer.js';
+import { backspace, emptyBuffer, newLine, recall, submitted, typeText, type EditorBuffer } from '../editor-buffer.js';
 import { executePlanMessage, latestPlan } from '../plan-mode.js';
 import { decodeRawKey, isMouseReport } from '../raw-keys.js';
 import { HELP_TEXT, parseSlashCommand } from '../slash-command.js';
@@ -89,7 +89,6 @@ export function ChatApp({ session, openEditor, terminal, size }: ChatAppProps) {
     (text: string) => {
       const command = parseSlashCommand(text);
       if (command === undefined) {
-        update((s) => rememberInput(s, text));
         setScroll(0);
         if (ask?.kind === 'question') {
           update((s) => answered(s, ask));
@@ -157,19 +156,12 @@ export function ChatApp({ session, openEditor, terminal, size }: ChatAppProps) {
   );
 
   // Keys ink does not tell apart: F2 and the mouse wheel.
-  useEffect(() => {
-    const onRaw = (data: string): void => {
-      const key = decodeRawKey(data);
-      if (key?.type === 'f2') update(toggleBlock);
-      else if (key?.type === 'wheel') scrollBy(-key.direction * SCROLL_WHEEL);
-    };
-    input.on('input', onRaw);
-    return () => {
-      input.off('input', onRaw);
-    };
-  }, [input, update, scrollBy]);
-
-  useInput((text, key) => {
+  const onRaw = (data: string): void => {
+    const key = decodeRawKey(data);
+    if (key?.type === 'f2') update(toggleBlock);
+    else if (key?.type === 'wheel') scrollBy(-key.direction * SCROLL_WHEEL);
+  };
+  const onKey = (text: string, key: Key): void => {
     if (isMouseReport(text) || decodeRawKey(text) !== undefined) return;
     const ctrlC = key.ctrl && text === 'c';
     if (!ctrlC) quitArmed.current = false;
@@ -191,7 +183,7 @@ export function ChatApp({ session, openEditor, terminal, size }: ChatAppProps) {
       if (key.meta || key.shift) return setBuffer(newLine);
       const typed = bufferRef.current.text;
       if (typed.trim() === '') return;
-      setBuffer(emptyBuffer());
+      setBuffer(submitted);
       submit(typed.replace(/\s+$/, ''));
       return;
     }
@@ -202,14 +194,26 @@ export function ChatApp({ session, openEditor, terminal, size }: ChatAppProps) {
     if (key.pageDown) return scrollBy(-(height - 1));
     if (key.upArrow) return scrollBy(1);
     if (key.downArrow) return scrollBy(-1);
-    if (key.ctrl && text === 'p') return setBuffer((b) => recall(b, state.history, -1));
-    if (key.ctrl && text === 'n') return setBuffer((b) => recall(b, state.history, 1));
+    if (key.ctrl && text === 'p') return setBuffer((b) => recall(b, -1));
+    if (key.ctrl && text === 'n') return setBuffer((b) => recall(b, 1));
     if (key.backspace || key.delete) return setBuffer(backspace);
     if (key.ctrl || key.meta || key.tab || text === '') return;
     // An answer key of a permission request, when nothing is being typed.
     if (bufferRef.current.text === '' && answerPermission(text)) return;
     setBuffer((b) => typeText(b, text));
-  });
+  };
+  // Events re-render the app between keys, and ink re-subscribes a changed handler only in a later
+  // effect: the listeners call the latest render's handlers through refs, never a stale closure.
+  const handlers = useRef({ onKey, onRaw });
+  handlers.current = { onKey, onRaw };
+  useInput((text, key) => handlers.current.onKey(text, key));
+  useEffect(() => {
+    const listener = (data: string): void => handlers.current.onRaw(data);
+    input.on('input', listener);
+    return () => {
+      input.off('input', listener);
+    };
+  }, [input]);
 
   return (
     <Box flexDirection="column" width={width} height={dims.rows}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { addNotice, answered, automaticDecision, collapseBlock } from '../chat-actions.js';
 import { reduceEvent } from '../chat-events.js';
 import type { ChatSession } from '../chat-session.js';
@@ -44,7 +44,8 @@ export function useChatSession(session: ChatSession): [ChatState, (change: (stat
   // Finished tool blocks collapse after a while; each block is scheduled once.
   const scheduled = useRef(new Set<number>());
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
-  useEffect(() => {
+  // A layout effect: the timer is set before the frame that shows the finished block is drawn.
+  useLayoutEffect(() => {
     for (const block of state.blocks) {
       if (block.kind !== 'tool' || block.status === 'running' || block.status === 'waiting' || !block.expanded || scheduled.current.has(block.id)) continue;
       scheduled.current.add(block.id);

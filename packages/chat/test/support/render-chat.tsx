@@ -1,7 +1,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink-testing-library';
 import { vi } from 'vitest';
-import { ChatApp, type ChatSession } from '../../src/index.js';
+import { ChatApp, type ChatSession, type ChatTerminal } from '../../src/index.js';
 
 /** Keys as a terminal sends them. */
 export const KEY = {
@@ -19,13 +19,22 @@ export const KEY = {
 } as const;
 
 /** Renders the chat on `session` in a 100 × 30 fake terminal. */
-export function renderChat(session: ChatSession, options: { openEditor?: () => string | undefined; rows?: number } = {}) {
-  const app = render(<ChatApp session={session} openEditor={options.openEditor ?? (() => undefined)} size={{ columns: 100, rows: options.rows ?? 30 }} />);
+export function renderChat(session: ChatSession, options: { openEditor?: () => string | undefined; rows?: number; terminal?: ChatTerminal } = {}) {
+  const app = render(
+    <ChatApp
+      session={session}
+      openEditor={options.openEditor ?? (() => undefined)}
+      size={{ columns: 100, rows: options.rows ?? 30 }}
+      {...(options.terminal === undefined ? {} : { terminal: options.terminal })}
+    />,
+  );
   /** The screen as text, colours left out. */
   const frame = (): string => stripVTControlCharacters(app.lastFrame() ?? '');
   return {
     ...app,
     frame,
+    /** The screen with its colours (ANSI escapes). */
+    colored: (): string => app.lastFrame() ?? '',
     /** Waits until the screen shows `pattern` (the timeout only catches hangs). */
     async shows(pattern: RegExp | string): Promise<string> {
       await vi.waitFor(
