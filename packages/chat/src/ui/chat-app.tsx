@@ -161,7 +161,7 @@ export function ChatApp({ session, openEditor, terminal, size }: ChatAppProps) {
     if (key?.type === 'f2') update(toggleBlock);
     else if (key?.type === 'wheel') scrollBy(-key.direction * SCROLL_WHEEL);
   };
-  const onKey = (text: string, key: Key): void => {
+  const onKey = (text: string, key: Key) => {
     if (isMouseReport(text) || decodeRawKey(text) !== undefined) return;
     const ctrlC = key.ctrl && text === 'c';
     if (!ctrlC) quitArmed.current = false;
