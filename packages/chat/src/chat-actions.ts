@@ -73,7 +73,7 @@ export function approvalChoices(approval: ApprovalMode): { key: string; label: s
   return [
     { key: 'y', label: 'allow once', decision: 'allow_once' },
     ...(approval === 'smart' ? [{ key: 'a', label: 'always (this session)', decision: 'allow_once' as const, trust: true as const }] : []),
-    { key: 'n', label: 'deny', decision: 'deny_never' },
+    { key: 'n', label: 'deny (for the session)', decision: 'deny_never' },
     { key: 's', label: 'deny and stop', decision: 'deny_interrupt' },
   ];
 }

@@ -4,7 +4,9 @@ import type { Block } from '../chat-state.js';
 
 /** The conversation's rows at `width`: every block, with a blank row between them. */
 export function conversationRows(blocks: readonly Block[], options: { width: number; entry: string; selected: number | undefined }): string[] {
-  return blocks.flatMap((block, i) => [...(i === 0 ? [] : ['']), ...blockRows(block, options)]);
+  // A reply that only called tools has nothing to show but its tool blocks.
+  const shown = blocks.filter((b) => b.kind !== 'assistant' || b.streaming || b.text !== '' || b.thinking !== '');
+  return shown.flatMap((block, i) => [...(i === 0 ? [] : ['']), ...blockRows(block, options)]);
 }
 
 /** The scrollable conversation: the last `height` rows of `rows`, or earlier ones `scroll` rows up from the bottom. */
