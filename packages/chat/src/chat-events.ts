@@ -1,5 +1,5 @@
 import { messageTokens, textOf, type AgentEvent, type Message } from '@troupe/core';
-import { shownUserText } from './plan-mode.js';
+import { PLAN_PREFIX, shownUserText } from './plan-mode.js';
 import { updateLast, withBlock, type AssistantBlock, type Block, type ChatState, type ToolBlock } from './chat-state.js';
 
 const isAssistant =
@@ -36,6 +36,8 @@ export function reduceEvent(state: ChatState, event: AgentEvent): ChatState {
     case 'message_end':
       return messageEnded(state, path, entry, event.message, event.failed !== undefined);
     case 'tool_start':
+      // A call that asked first already has its block (made at its permission request).
+      if (state.blocks.some(isTool(event.toolCallId))) return updateLast(state, isTool(event.toolCallId), (b) => ({ ...b, status: 'running' }) as ToolBlock);
       return withBlock(state, {
         kind: 'tool',
         path,
@@ -55,7 +57,18 @@ export function reduceEvent(state: ChatState, event: AgentEvent): ChatState {
       return { ...ended, asks: ended.asks.filter((ask) => ask.callId !== event.toolCallId) };
     }
     case 'permission_request': {
-      const waiting = updateLast(state, isTool(event.toolCallId), (b) => ({ ...b, status: 'waiting' }) as ToolBlock);
+      // The call shows (a file edit as its diff) while the user decides.
+      const waiting = withBlock(state, {
+        kind: 'tool',
+        path,
+        callId: event.toolCallId,
+        name: event.toolName,
+        args: event.args,
+        status: 'waiting',
+        output: '',
+        expanded: true,
+        pinned: false,
+      });
       return { ...waiting, asks: [...waiting.asks, { kind: 'permission', path, callId: event.toolCallId, toolName: event.toolName, args: event.args }] };
     }
     case 'question':
@@ -88,7 +101,11 @@ function messageEnded(state: ChatState, path: string, entry: boolean, message: M
   if (failed) return { ...state, blocks: removeLast(state.blocks, isAssistant(path)) };
   if (message === undefined) return state;
   const counted = entry ? { ...state, contextSoFar: state.contextSoFar + messageTokens(message) } : state;
-  if (message.role === 'user' && entry) return withBlock(counted, { kind: 'user', path, text: shownUserText(textOf(message)) });
+  if (message.role === 'user' && entry) {
+    // A prompt sent in plan mode carries the plan prefix: replies to it are a plan (this also labels a resumed chat's plans).
+    const mode = textOf(message).startsWith(PLAN_PREFIX) ? 'plan' : 'execute';
+    return withBlock({ ...counted, mode }, { kind: 'user', path, text: shownUserText(textOf(message)) });
+  }
   if (message.role !== 'assistant') return counted;
   const text = message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
   const thinking = message.content.flatMap((part) => (part.type === 'thinking' ? [part.thinking] : [])).join('');

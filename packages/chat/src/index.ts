@@ -18,6 +18,7 @@ export { fileDiff, renderDiff } from './file-diff.js';
 export { executePlanMessage, latestPlan, PLAN_PREFIX, planAwareTools, promptFor } from './plan-mode.js';
 export { agentChatSession } from './agent-session.js';
 export { openRuntimeChat } from './runtime-session.js';
+export { defaultChatGraph, modelFromEnv, OFFLINE_NOTE } from './default-graph.js';
 export { editExternally, editorCommand } from './external-editor.js';
 export { parseSlashCommand, HELP_TEXT } from './slash-command.js';
 export { ChatApp } from './ui/chat-app.js';

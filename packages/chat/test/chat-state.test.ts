@@ -63,11 +63,12 @@ describe('events build the conversation', () => {
     expect(state.blocks).toMatchObject([{ kind: 'tool', status: 'done', output: 'line 1\nline 2' }]);
   });
 
-  it('keeps permission requests and questions as asks until the tool ends', () => {
-    let state = reduceEvent(fresh(), ev({ type: 'tool_start', toolCallId: 'c1', toolName: 'write_file', args: { path: 'a', content: 'x' } }));
-    state = reduceEvent(state, ev({ type: 'permission_request', toolCallId: 'c1', toolName: 'write_file', args: { path: 'a', content: 'x' } }));
+  it('keeps permission requests and questions as asks until the tool ends, the call shown meanwhile', () => {
+    let state = reduceEvent(fresh(), ev({ type: 'permission_request', toolCallId: 'c1', toolName: 'write_file', args: { path: 'a', content: 'x' } }));
     expect(state.asks).toMatchObject([{ kind: 'permission', callId: 'c1', path: 'assistant' }]);
-    expect(state.blocks).toMatchObject([{ status: 'waiting' }]);
+    expect(state.blocks).toMatchObject([{ kind: 'tool', callId: 'c1', status: 'waiting', expanded: true }]);
+    state = reduceEvent(state, ev({ type: 'tool_start', toolCallId: 'c1', toolName: 'write_file', args: { path: 'a', content: 'x' } }));
+    expect(state.blocks).toMatchObject([{ kind: 'tool', callId: 'c1', status: 'running' }]);
     state = reduceEvent(state, ev({ type: 'question', toolCallId: 'q1', toolName: 'ask_user', question: 'Which?' }, 'assistant/helper#1'));
     expect(state.asks.map((a) => a.callId)).toEqual(['c1', 'q1']);
     const result = { role: 'toolResult' as const, toolCallId: 'c1', toolName: 'write_file', content: [], isError: false, timestamp: 1 };

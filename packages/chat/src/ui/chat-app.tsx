@@ -163,6 +163,8 @@ export function ChatApp({ session, openEditor, terminal, size }: ChatAppProps) {
   };
   const onKey = (text: string, key: Key) => {
     if (isMouseReport(text) || decodeRawKey(text) !== undefined) return;
+    // Keys typed while the app was busy (or starting) arrive as one chunk: replay them one by one.
+    if (text.length > 1 && /[\r\n\u007f\b]/.test(text)) return typedChunk(text);
     const ctrlC = key.ctrl && text === 'c';
     if (!ctrlC) quitArmed.current = false;
     if (ctrlC || key.escape) {
@@ -181,10 +183,7 @@ export function ChatApp({ session, openEditor, terminal, size }: ChatAppProps) {
     if (key.ctrl && text === 'q') return exit();
     if (key.return) {
       if (key.meta || key.shift) return setBuffer(newLine);
-      const typed = bufferRef.current.text;
-      if (typed.trim() === '') return;
-      setBuffer(submitted);
-      submit(typed.replace(/\s+$/, ''));
+      sendBuffer();
       return;
     }
     if (key.tab && key.shift) return toggleMode();
@@ -201,6 +200,24 @@ export function ChatApp({ session, openEditor, terminal, size }: ChatAppProps) {
     // An answer key of a permission request, when nothing is being typed.
     if (bufferRef.current.text === '' && answerPermission(text)) return;
     setBuffer((b) => typeText(b, text));
+  };
+  /** Enter: sends what was typed (nothing when it is blank). */
+  const sendBuffer = (): void => {
+    const typed = bufferRef.current.text;
+    if (typed.trim() === '') return;
+    setBuffer(submitted);
+    submit(typed.replace(/\s+$/, ''));
+  };
+  /** A chunk of typed keys: backspaces delete, a line break at its end sends, inner ones start new lines (a paste). */
+  const typedChunk = (chunk: string): void => {
+    const chars = [...chunk];
+    chars.forEach((char, i) => {
+      if (char === '\u007f' || char === '\b') setBuffer(backspace);
+      else if (char === '\r' || char === '\n') {
+        if (i < chars.length - 1) setBuffer(newLine);
+        else sendBuffer();
+      } else setBuffer((b) => typeText(b, char));
+    });
   };
   // Events re-render the app between keys, and ink re-subscribes a changed handler only in a later
   // effect: the listeners call the latest render's handlers through refs, never a stale closure.

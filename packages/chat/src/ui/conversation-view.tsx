@@ -1,12 +1,19 @@
 import { Box, Text } from 'ink';
-import { blockRows } from '../block-rows.js';
+import { blockRows, STREAM_CURSOR } from '../block-rows.js';
 import type { Block } from '../chat-state.js';
 
 /** The conversation's rows at `width`: every block, with a blank row between them. */
-export function conversationRows(blocks: readonly Block[], options: { width: number; entry: string; selected: number | undefined }): string[] {
+export function conversationRows(
+  blocks: readonly Block[],
+  options: { width: number; entry: string; selected: number | undefined; running?: boolean },
+): string[] {
   // A reply that only called tools has nothing to show but its tool blocks.
   const shown = blocks.filter((b) => b.kind !== 'assistant' || b.streaming || b.text !== '' || b.thinking !== '');
-  return shown.flatMap((block, i) => [...(i === 0 ? [] : ['']), ...blockRows(block, options)]);
+  const rows = shown.flatMap((block, i) => [...(i === 0 ? [] : ['']), ...blockRows(block, options)]);
+  // While the agent works and no reply streams (the model has not answered yet, tools run), a cursor says so.
+  const last = shown.at(-1);
+  const streaming = last?.kind === 'assistant' && last.streaming;
+  return options.running === true && !streaming ? [...rows, '', STREAM_CURSOR] : rows;
 }
 
 /** The scrollable conversation: the last `height` rows of `rows`, or earlier ones `scroll` rows up from the bottom. */

@@ -21,7 +21,14 @@ export function useChatSession(session: ChatSession): [ChatState, (change: (stat
     });
     for (const event of session.earlier) start = reduceEvent(start, event);
     // A resumed conversation is idle until the user writes (its replayed events may end mid-run).
-    start = { ...start, running: false, asks: [], agentState: 'idle', blocks: start.blocks.map((b) => (b.kind === 'tool' ? { ...b, expanded: false } : b)) };
+    start = {
+      ...start,
+      running: false,
+      asks: [],
+      agentState: 'idle',
+      mode: 'execute',
+      blocks: start.blocks.map((b) => (b.kind === 'tool' ? { ...b, expanded: false } : b)),
+    };
     if (session.note !== undefined) start = addNotice(start, session.note, 'warn');
     if (session.runId !== undefined) start = addNotice(start, `run ${session.runId} · /help lists the keys and commands`);
     return start;

@@ -20,7 +20,18 @@ describe('input editor', () => {
     expect(session.sent).toEqual([]);
     await chat.type(KEY.enter);
     await vi.waitFor(() => expect(session.sent).toEqual(['first line\nsecond line\nthird']));
-    expect(chat.frame()).not.toContain('second line');
+    // The editor is empty again once the message is sent.
+    await vi.waitFor(() => expect(chat.frame()).not.toContain('second line'));
+  });
+
+  it('takes keys that arrive in one chunk (typed while the app was busy) one by one', async () => {
+    const session = fakeSession();
+    const chat = renderChat(session);
+    unmount = chat.unmount;
+    chat.stdin.write('hellp\u007fo\r');
+    await vi.waitFor(() => expect(session.sent).toEqual(['hello']));
+    chat.stdin.write('two\rlines\r');
+    await vi.waitFor(() => expect(session.sent).toEqual(['hello', 'two\nlines']));
   });
 
   it('recalls earlier inputs with Ctrl+P and Ctrl+N, and keeps commands from the agent', async () => {
