@@ -6,7 +6,7 @@ import { backspace, emptyBuffer, newLine, recall, submitted, typeText, type Edit
 import { executePlanMessage, latestPlan } from '../plan-mode.js';
 import { decodeRawKey, isMouseReport } from '../raw-keys.js';
 import { HELP_TEXT, parseSlashCommand } from '../slash-command.js';
-import { AskPrompt } from './ask-prompt.js';
+import { AskPrompt, askLines, rowsAt } from './ask-prompt.js';
 import { ConversationView, conversationRows } from './conversation-view.js';
 import { InputBox } from './input-box.js';
 import { StatusBar } from './status-bar.js';
@@ -64,8 +64,14 @@ export function ChatApp({ session, openEditor, terminal, size }: ChatAppProps) {
     () => conversationRows(state.blocks, { width, entry: state.entry, selected: state.selected }),
     [state.blocks, width, state.entry, state.selected],
   );
-  const inputRows = buffer.text.split('\n').length + 1;
-  const askRows = ask === undefined ? 0 : ask.kind === 'permission' ? 2 : 1;
+  const label = ask?.kind === 'question' ? 'answer › ' : '› ';
+  // Rows as drawn at this width (long lines wrap), so the conversation gets exactly what is left.
+  const inputRows =
+    rowsAt(
+      buffer.text.split('\n').map((line) => `${label}${line} `),
+      width,
+    ) + 1;
+  const askRows = ask === undefined ? 0 : rowsAt(askLines(ask, state.approval, state.entry), width);
   const height = Math.max(3, dims.rows - inputRows - askRows - 1);
   const maxScroll = Math.max(0, rows.length - height);
   const scrollBy = useCallback((step: number) => setScroll((current) => Math.max(0, Math.min(maxScroll, current + step))), [maxScroll]);
@@ -236,7 +242,7 @@ export function ChatApp({ session, openEditor, terminal, size }: ChatAppProps) {
     <Box flexDirection="column" width={width} height={dims.rows}>
       <ConversationView rows={rows} height={height} scroll={Math.min(scroll, maxScroll)} />
       {ask === undefined ? null : <AskPrompt ask={ask} approval={state.approval} entry={state.entry} />}
-      <InputBox text={buffer.text} width={width} label={ask?.kind === 'question' ? 'answer › ' : '› '} active={!state.running || ask !== undefined} />
+      <InputBox text={buffer.text} width={width} label={label} active={!state.running || ask !== undefined} />
       <StatusBar state={state} />
     </Box>
   );
