@@ -5,7 +5,7 @@
  * nothing; "deny" refuses the call (and the tool for the rest of the session, as the agent's
  * `deny_never` does).
  */
-import { Agent } from '@troupe/core';
+import { Agent, type Tool } from '@troupe/core';
 import { createScriptedProvider } from '@troupe/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { agentChatSession } from '../../src/index.js';
@@ -73,5 +73,30 @@ describe('approvals', () => {
     await chat.shows('Could not save e.');
     expect(saved).toEqual(['a.txt', 'b.txt', 'c.txt', 'd.txt']);
     expect(chat.frame()).toMatch(/save\(e\.txt\) \[error\](\n│)? Permission to use save has been permanently denied/);
+  });
+
+  it('answers an ask_user question in the input line', async () => {
+    const askUser: Tool = {
+      name: 'ask_user',
+      description: 'Asks the user.',
+      parameters: { type: 'object', properties: { question: { type: 'string' } } },
+      readOnly: true,
+      execute: (args) => ({ content: String(args['question']), control: { type: 'suspend', question: String(args['question']) } }),
+    };
+    const provider = createScriptedProvider([
+      { toolCalls: [{ name: 'ask_user', arguments: { question: 'Which colour?' } }] },
+      { text: 'You chose {{lastToolResult}}.' },
+    ]);
+    const agent = new Agent({ provider, model: 'scripted:test', tools: [askUser] });
+    const chat = renderChat(agentChatSession(agent, { tools: [askUser], model: 'scripted:test' }));
+    cleanup = () => {
+      chat.unmount();
+      agent.dispose();
+    };
+    await chat.type(...'pick one', KEY.enter);
+    const asked = await chat.shows('? Which colour?  (type the answer, Enter sends)');
+    expect(asked).toContain('answer › ');
+    await chat.type(...'teal', KEY.enter);
+    await chat.shows(/You chose .*teal.*\./);
   });
 });
