@@ -3,6 +3,7 @@ import type { CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
 import { packageVersion } from './package-version.js';
 import type { CommandContext } from './program/command-context.js';
+import { registerChatCommands } from './program/chat-commands.js';
 import { registerCompletionCommand } from './program/completion-commands.js';
 import { registerControlCommands } from './program/control-commands.js';
 import { registerGraphCommands } from './program/graph-commands.js';
@@ -31,6 +32,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
   const context: CommandContext = { io, exit: (code) => (exitCode = code) };
   registerRunCommands(program, context);
+  registerChatCommands(program, context);
   registerStoreCommands(program, context);
   registerControlCommands(program, context);
   registerNatsCommands(program, context);

@@ -23,7 +23,24 @@ const allowed: Record<string, (string | RegExp)[]> = {
   nats: ['@troupe/core', '@troupe/runtime', /^@nats-io\//, 'rxjs', 'node:'],
   // The OpenTelemetry API only: the SDK and exporters are the application's (or the CLI's).
   otel: ['@troupe/core', '@troupe/runtime', '@opentelemetry/api'],
-  // The OpenTelemetry SDK and exporters too, loaded only when tracing is asked for (src/telemetry/).
+  // The chat UI: ink and React, markdown, highlighting and diffs for the terminal.
+  chat: [
+    '@troupe/core',
+    '@troupe/runtime',
+    'rxjs',
+    'node:',
+    'ink',
+    'react',
+    'marked',
+    'marked-terminal',
+    'cli-highlight',
+    'diff',
+    'chalk',
+    'string-width',
+    'wrap-ansi',
+  ],
+  // The OpenTelemetry SDK and exporters too, loaded only when tracing is asked for (src/telemetry/);
+  // @troupe/chat only when `troupe chat` runs (commands/chat.ts).
   cli: [
     '@troupe/runtime',
     '@troupe/nats',
@@ -31,6 +48,7 @@ const allowed: Record<string, (string | RegExp)[]> = {
     /^@opentelemetry\//,
     '@troupe/core',
     '@troupe/tools',
+    '@troupe/chat',
     'rxjs',
     'commander',
     'node:',

@@ -83,6 +83,7 @@ describe('troupe completion', () => {
     await runCli(['completion', 'bash'], io);
     for (const command of [
       'run',
+      'chat',
       'reply',
       'approve',
       'resume',
@@ -149,6 +150,7 @@ describe.runIf(has('zsh'))('the zsh script', () => {
       [
         'abort',
         'approve',
+        'chat',
         'completion',
         'graph',
         'init',

@@ -1,0 +1,79 @@
+import type { PermissionDecision } from '@troupe/core';
+import { withBlock, type ApprovalMode, type Block, type ChatMode, type ChatState, type PendingAsk, type ToolBlock } from './chat-state.js';
+
+const isToolBlock = (block: Block): block is ToolBlock => block.kind === 'tool';
+
+/** F2: expands or collapses the selected tool block (the latest one when none is selected); a toggled block stays as the user left it. */
+export function toggleBlock(state: ChatState): ChatState {
+  const id = state.selected ?? state.blocks.filter(isToolBlock).at(-1)?.id;
+  if (id === undefined) return state;
+  return { ...state, selected: id, blocks: state.blocks.map((b) => (b.id === id && b.kind === 'tool' ? { ...b, expanded: !b.expanded, pinned: true } : b)) };
+}
+
+/** The 3-second auto-collapse of a new tool block; a block the user toggled is left alone. */
+export function collapseBlock(state: ChatState, id: number): ChatState {
+  const block = state.blocks.find((b) => b.id === id);
+  if (block?.kind !== 'tool' || block.pinned || !block.expanded || block.status === 'running' || block.status === 'waiting') return state;
+  return { ...state, blocks: state.blocks.map((b) => (b.id === id ? { ...block, expanded: false } : b)) };
+}
+
+/** Shift+← / Shift+→: selects the previous or next tool block (from the latest when none is selected). */
+export function selectTool(state: ChatState, step: -1 | 1): ChatState {
+  const tools = state.blocks.filter(isToolBlock);
+  if (tools.length === 0) return state;
+  const at = tools.findIndex((b) => b.id === state.selected);
+  const next = at === -1 ? tools.length - 1 : Math.min(tools.length - 1, Math.max(0, at + step));
+  return { ...state, selected: tools[next]?.id };
+}
+
+/** Plan or Execute. */
+export function setMode(state: ChatState, mode: ChatMode): ChatState {
+  return { ...state, mode };
+}
+
+/** `/approve on|smart|off`. */
+export function setApproval(state: ChatState, approval: ApprovalMode): ChatState {
+  return { ...state, approval };
+}
+
+/** Remembers that `tool` is always allowed for the rest of the session. */
+export function trustTool(state: ChatState, tool: string): ChatState {
+  return state.trusted.includes(tool) ? state : { ...state, trusted: [...state.trusted, tool] };
+}
+
+/** Adds a notice of the chat's own. */
+export function addNotice(state: ChatState, text: string, tone: 'info' | 'warn' | 'error' = 'info'): ChatState {
+  return withBlock(state, { kind: 'notice', text, tone });
+}
+
+/** `/clear`: empties the view (the run's record keeps everything). */
+export function clearView(state: ChatState): ChatState {
+  return { ...state, blocks: [], selected: undefined };
+}
+
+/** Takes an answered ask off the list. */
+export function answered(state: ChatState, ask: PendingAsk): ChatState {
+  return { ...state, asks: state.asks.filter((a) => a !== ask) };
+}
+
+/**
+ * What the chat answers by itself to a permission request, or `ask` to ask the user. The agent's
+ * policy has already run read-only tools without asking (they never reach here); of the others,
+ * `off` allows everything, `smart` allows the tools the user trusted for the session, and `on`
+ * asks every time.
+ */
+export function automaticDecision(state: Pick<ChatState, 'approval' | 'trusted'>, toolName: string): Extract<PermissionDecision, 'allow_once'> | 'ask' {
+  if (state.approval === 'off') return 'allow_once';
+  if (state.approval === 'smart' && state.trusted.includes(toolName)) return 'allow_once';
+  return 'ask';
+}
+
+/** The user's answers to a permission request, by key; `always` only where session trust applies (smart mode). */
+export function approvalChoices(approval: ApprovalMode): { key: string; label: string; decision: PermissionDecision; trust?: true }[] {
+  return [
+    { key: 'y', label: 'allow once', decision: 'allow_once' },
+    ...(approval === 'smart' ? [{ key: 'a', label: 'always (this session)', decision: 'allow_once' as const, trust: true as const }] : []),
+    { key: 'n', label: 'deny (for the session)', decision: 'deny_never' },
+    { key: 's', label: 'deny and stop', decision: 'deny_interrupt' },
+  ];
+}

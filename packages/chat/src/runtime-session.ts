@@ -1,0 +1,166 @@
+import {
+  addUsage,
+  createRunId,
+  createSessionId,
+  emptyUsage,
+  parseAgentPath,
+  parseRunId,
+  TroupeError,
+  type AgentEvent,
+  type AgentSnapshot,
+  type PermissionDecision,
+  type Tool,
+  type ToolSource,
+  type Usage,
+} from '@troupe/core';
+import {
+  agentConfigOf,
+  agentOptionsFromConfig,
+  createInProcessTransport,
+  createRuntime,
+  finalStatusOf,
+  type ActorBuildOptions,
+  type GraphConfig,
+  type RunRecord,
+  type RunStore,
+} from '@troupe/runtime';
+import type { ChatSession } from './chat-session.js';
+import type { ChatMode } from './chat-state.js';
+import { planAwareTools, promptFor } from './plan-mode.js';
+
+/** Options of {@link openRuntimeChat}. */
+export interface RuntimeChatOptions {
+  graph: GraphConfig;
+  /** Where the conversation is recorded as a run (`troupe runs` lists it). */
+  store: RunStore;
+  /** How the graph's actors are built (environment, MCP servers, tracing). */
+  build?: ActorBuildOptions;
+  /** Go on with this recorded conversation instead of starting a new one. */
+  resume?: string;
+  /** The graph file to record (absolute); none for the built-in assistant. */
+  graphFile?: string;
+  note?: string;
+}
+
+/**
+ * A conversation with a graph's entry agent, hosted in this process by the runtime and recorded
+ * in `store` as one run: its first message starts the run, later ones prompt the same actor again
+ * (`prompt` control), so the history, the permission decisions and the sub-agents' records stay
+ * in one run, resumable with `resume`. Plan mode gives the entry only its read-only tools.
+ *
+ * Throws a {@link TroupeError} (`unknown_run`) when `resume` names no run of the store.
+ */
+export async function openRuntimeChat(options: RuntimeChatOptions): Promise<ChatSession> {
+  const { graph, store } = options;
+  const entryName = graph.entry;
+  const entry = parseAgentPath(entryName);
+  const config = agentConfigOf(graph, entryName);
+  const model = graph.models[config.model];
+  // Built once here too, so a bad model or a missing key is reported before the UI opens.
+  const built = agentOptionsFromConfig(graph, entryName, options.build ?? {});
+  let mode: ChatMode = 'execute';
+  let tools: ToolSource | undefined;
+  const runtime = createRuntime({
+    ...options.build,
+    graph,
+    store,
+    transport: (parts) =>
+      createInProcessTransport({
+        ...parts,
+        factory: (request, transport) => {
+          const made = parts.factory(request, transport);
+          if (request.path !== entry) return made;
+          tools = planAwareTools(made.tools ?? [], () => mode);
+          return { ...made, tools };
+        },
+      }),
+  });
+  const transport = runtime.transport;
+
+  let record: RunRecord | undefined;
+  let earlier: AgentEvent[] = [];
+  let snapshot: AgentSnapshot | undefined;
+  if (options.resume !== undefined) {
+    record = await store.getRun(parseRunId(options.resume));
+    if (record === undefined) throw new TroupeError('unknown_run', `no run ${options.resume} in this runs folder (troupe runs lists them)`);
+    earlier = await store.readEvents(record.id);
+    snapshot = (await store.loadSnapshots(record.id)).find((s) => s.agentPath === entry);
+  }
+  const runId = record?.id ?? createRunId(Date.now());
+  const sessionId = record?.sessionId ?? createSessionId(Date.now());
+  let usage: Usage = emptyUsage();
+  for (const event of earlier) if (event.type === 'usage') usage = addUsage(usage, event.usage);
+
+  // Record updates are written in order, one after the other.
+  let writes: Promise<void> = Promise.resolve();
+  const write = (patch: Partial<RunRecord>): void => {
+    writes = writes.then(() => store.updateRun(runId, patch)).catch(() => undefined);
+  };
+  let running = false;
+  let spawned = false;
+  const events$ = transport.events(runId);
+  const subscription = events$.subscribe((event) => {
+    if (event.type === 'usage') usage = addUsage(usage, event.usage);
+    if (event.agentPath !== entry) return;
+    if (event.type === 'agent_start') {
+      running = true;
+      write({ status: 'running' });
+    } else if (event.type === 'state' && event.state === 'waiting_user') write({ status: 'waiting' });
+    else if (event.type === 'state' && (event.state === 'thinking' || event.state === 'tool_executing')) write({ status: 'running' });
+    else if (event.type === 'agent_end') {
+      running = false;
+      const { stopReason } = event.result;
+      write({ status: finalStatusOf(stopReason), stopReason, endedAt: Date.now(), usage });
+    }
+  });
+  if (snapshot !== undefined) {
+    await transport.spawn({ runId, path: entry, agent: entryName, snapshot, depth: 0 });
+    spawned = true;
+  }
+  const before = planAwareTools(built.tools ?? [], () => mode);
+  const current = (): readonly Tool[] => (tools ?? before).current();
+
+  return {
+    entry,
+    model: model === undefined ? config.model : `${model.spec.provider}:${model.spec.model}`,
+    contextWindow: built.contextWindow,
+    runId,
+    events$,
+    earlier,
+    ...(options.note === undefined ? {} : { note: options.note }),
+    async send(text) {
+      const input = promptFor(text, mode);
+      if (!spawned) {
+        spawned = true;
+        const started: RunRecord = { id: runId, entry: entryName, input, sessionId, status: 'running', startedAt: Date.now() };
+        if (options.graphFile !== undefined) started.graphFile = options.graphFile;
+        await store.createRun(started);
+        await transport.spawn({ runId, path: entry, agent: entryName, input, depth: 0, sessionId });
+        return;
+      }
+      await transport.control(runId, entry, running ? { type: 'followUp', message: input } : { type: 'prompt', input });
+    },
+    async abort() {
+      if (running) await transport.control(runId, entry, { type: 'abort' });
+    },
+    approve: (callId: string, decision: PermissionDecision, path: string) =>
+      transport.control(runId, parseAgentPath(path), { type: 'approve', callId, decision }),
+    reply: (answer: string, path: string) => transport.control(runId, parseAgentPath(path), { type: 'reply', answer }),
+    setMode(next) {
+      mode = next;
+    },
+    toolNames: () => current().map((tool) => tool.name),
+    async close() {
+      if (running) {
+        // Quitting mid-turn ends the turn as aborted, so the record says so.
+        const ended = transport.result(runId, entry).catch(() => undefined);
+        await transport.control(runId, entry, { type: 'abort' }).catch(() => undefined);
+        await ended;
+      }
+      subscription.unsubscribe();
+      await writes;
+      await runtime.close();
+      if (spawned) await store.flush(runId);
+    },
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * A chat hosted by the runtime is one recorded run: its first message starts the run, later ones
+ * prompt the same actor (one history, one run id), the record's status follows each turn, plan
+ * mode offers the entry only its read-only tools, and a resumed chat replays the earlier events
+ * and goes on in the same conversation.
+ */
+import { firstValueFrom, filter } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { createMemoryRunStore, parseGraph } from '@troupe/runtime';
+import { defaultChatGraph, modelFromEnv, openRuntimeChat, OFFLINE_NOTE, type ChatSession } from '../src/index.js';
+
+const GRAPH = `version: 1
+models:
+  coder:
+    model: scripted
+    contextWindow: 4000
+    script:
+      - text: First answer.
+      - text: Second answer.
+      - text: Third answer.
+agents:
+  coder:
+    model: coder
+    tools: [read_file, write_file]
+entry: coder
+`;
+
+/** Sends `text` and resolves once the entry's run has ended. */
+async function turn(session: ChatSession, text: string): Promise<void> {
+  const ended = firstValueFrom(session.events$.pipe(filter((e) => e.type === 'agent_end' && e.agentPath === session.entry)));
+  await session.send(text);
+  await ended;
+}
+
+describe('openRuntimeChat', () => {
+  it('records the conversation as one run, and goes on with it when resumed', async () => {
+    const graph = await parseGraph(GRAPH, { file: '/tmp/chat-test.yaml', env: {} });
+    const store = createMemoryRunStore();
+    const session = await openRuntimeChat({ graph, store, graphFile: '/tmp/chat-test.yaml' });
+    expect(session).toMatchObject({ entry: 'coder', model: 'scripted:default', contextWindow: 4000 });
+    expect(session.toolNames()).toEqual(['read_file', 'write_file']);
+    session.setMode('plan');
+    expect(session.toolNames()).toEqual(['read_file']);
+    session.setMode('execute');
+
+    await turn(session, 'one');
+    await turn(session, 'two');
+    const runId = session.runId as string;
+    // The record's updates are written in the background; close waits for them.
+    await session.close();
+    expect(await store.getRun(runId as never)).toMatchObject({ status: 'done', entry: 'coder', input: 'one', graphFile: '/tmp/chat-test.yaml' });
+
+    const resumed = await openRuntimeChat({ graph, store, resume: runId });
+    expect(resumed.runId).toBe(runId);
+    const replies = resumed.earlier.filter((e) => e.type === 'message_end' && e.role === 'assistant');
+    expect(replies).toHaveLength(2);
+    const third = firstValueFrom(resumed.events$.pipe(filter((e) => e.type === 'agent_end')));
+    await resumed.send('three');
+    const end = await third;
+    expect(end.type === 'agent_end' && end.result.text).toBe('Third answer.');
+    expect(end.type === 'agent_end' && end.result.messages.length).toBeGreaterThan(0);
+    await resumed.close();
+    expect(await store.getRun(runId as never)).toMatchObject({ status: 'done' });
+  });
+
+  it('refuses to resume a run the store does not have', async () => {
+    const graph = await parseGraph(GRAPH, { file: '/tmp/chat-test.yaml', env: {} });
+    await expect(openRuntimeChat({ graph, store: createMemoryRunStore(), resume: 'run_nothere' })).rejects.toThrow(/no run run_nothere/);
+  });
+});
+
+describe('the built-in assistant', () => {
+  it('takes its model from the environment, or the scripted model with a note', async () => {
+    expect(modelFromEnv({})).toBeUndefined();
+    expect(modelFromEnv({ OPENAI_API_KEY: 'k', GEMINI_API_KEY: 'k' })).toBe('openai:gpt-4.1-mini');
+    expect(modelFromEnv({ ANTHROPIC_API_KEY: 'k', TROUPE_MODEL: 'ollama:qwen3' })).toBe('ollama:qwen3');
+    const graph = await defaultChatGraph({ cwd: '/tmp', env: {} });
+    expect(graph.entry).toBe('assistant');
+    expect(graph.agents['assistant']?.tools).toEqual(['read_file', 'list_files', 'search', 'edit_file', 'write_file', 'bash']);
+    const session = await openRuntimeChat({ graph, store: createMemoryRunStore(), note: OFFLINE_NOTE });
+    const ended = firstValueFrom(session.events$.pipe(filter((e) => e.type === 'agent_end')));
+    await session.send('hi');
+    const end = await ended;
+    expect(end.type === 'agent_end' && end.result.text).toBe(OFFLINE_NOTE);
+    await session.close();
+  });
+});
