@@ -1,0 +1,2 @@
+import { render } from 'preact';
+render(<p>Troupe</p>, document.getElementById('app') as HTMLElement);
