@@ -103,6 +103,7 @@ describe('troupe completion', () => {
       'graph',
       'validate',
       'completion',
+      'dashboard',
     ]) {
       expect(io.stdoutText()).toMatch(new RegExp(`[' ]${command}[' ]`));
     }
@@ -150,6 +151,7 @@ describe.runIf(has('zsh'))('the zsh script', () => {
         'abort',
         'approve',
         'completion',
+        'dashboard',
         'graph',
         'init',
         'mcp',

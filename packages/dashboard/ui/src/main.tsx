@@ -1,2 +1,5 @@
 import { render } from 'preact';
-render(<p>Troupe</p>, document.getElementById('app') as HTMLElement);
+import { App } from './app.js';
+import './style.css';
+
+render(<App />, document.getElementById('app') as HTMLElement);
