@@ -4,7 +4,7 @@ import { createFileRunSource, startDashboard, type RunSource } from '@troupe/das
 import type { CliIo } from '../cli-io.js';
 import { commandLogger } from '../command-logger.js';
 import { ExitCode } from '../exit-code.js';
-import type { LogLevel } from '@troupe/runtime';
+import type { Logger, LogLevel } from '@troupe/runtime';
 import { sayGraphFileError } from './load-graph.js';
 
 /** What `troupe dashboard` was asked to do. */
@@ -19,8 +19,8 @@ export interface DashboardCommandOptions {
   /** Open the page in the system's browser. */
   open?: boolean;
   logLevel?: LogLevel;
-  /** Where runs are read instead of the runs folder (a NATS namespace): made by the caller, closed by the dashboard. */
-  source?: RunSource;
+  /** Makes the source runs are read from instead of the runs folder (a NATS namespace); the dashboard closes it. */
+  source?: (logger: Logger) => RunSource;
 }
 
 /** Whether `host` is reachable from this machine only. */
@@ -37,7 +37,7 @@ export function isLoopback(host: string): boolean {
 export async function dashboardCommand(options: DashboardCommandOptions, io: CliIo): Promise<ExitCode> {
   const logger = commandLogger(io, options.logLevel ?? 'warn', 'dashboard');
   const source =
-    options.source ??
+    options.source?.(logger) ??
     createFileRunSource({ runsDir: options.runsDir, logger, env: io.env, ...(options.file === undefined ? {} : { graphFile: options.file }) });
   try {
     // Loads the graph (and starts its MCP servers) now, so a bad file is said before anything is served.

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { DEFAULT_RUNS_DIR } from '@troupe/runtime';
 import { dashboardCommand } from '../commands/dashboard.js';
-import { ExitCode } from '../exit-code.js';
+import { createNatsRunSource } from '@troupe/dashboard';
 import { addNatsOptions, natsTargetOf, type NatsFlags } from '../nats/nats-flags.js';
+import { withNatsSession } from '../nats/nats-session.js';
 import { integer, logLevelOption, type CommandContext } from './command-context.js';
 
 /** `troupe dashboard`: the local web view of runs. */
@@ -29,10 +30,25 @@ export function registerDashboardCommands(program: Command, { io, exit }: Comman
       ...(flags.token === undefined ? {} : { token: flags.token }),
       ...(flags.open === true ? { open: true } : {}),
     };
-    if (natsTargetOf(flags, io.env) !== undefined) {
-      io.stderr('troupe dashboard: --nats is not supported yet; use a runs folder\n');
-      return exit(ExitCode.BadInput);
-    }
-    exit(await dashboardCommand(base, io));
+    if (natsTargetOf(flags, io.env) === undefined) return exit(await dashboardCommand(base, io));
+    exit(
+      await withNatsSession(flags, io, 'dashboard', (session) =>
+        dashboardCommand(
+          {
+            ...base,
+            source: (logger) =>
+              createNatsRunSource({
+                resources: session.resources,
+                namespace: session.target.namespace,
+                display: session.target.display,
+                env: io.env,
+                logger,
+                ...(file === undefined ? {} : { graphFile: file }),
+              }),
+          },
+          io,
+        ),
+      ),
+    );
   });
 }
