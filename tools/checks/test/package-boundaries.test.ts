@@ -24,8 +24,11 @@ const allowed: Record<string, (string | RegExp)[]> = {
   // The OpenTelemetry API only: the SDK and exporters are the application's (or the CLI's).
   otel: ['@troupe/core', '@troupe/runtime', '@opentelemetry/api'],
   // The OpenTelemetry SDK and exporters too, loaded only when tracing is asked for (src/telemetry/).
+  // The dashboard's server reads through the runtime's and the NATS layer's ports; its page (ui/) is built apart.
+  dashboard: ['@troupe/core', '@troupe/runtime', '@troupe/nats', 'node:'],
   cli: [
     '@troupe/runtime',
+    '@troupe/dashboard',
     '@troupe/nats',
     '@troupe/otel',
     /^@opentelemetry\//,

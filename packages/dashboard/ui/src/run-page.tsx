@@ -122,7 +122,7 @@ function ActorTree({
           </button>
           <span class={`pill ${actor.state}`}>{actor.state}</span>
           <span class="num">
-            {actor.turns} turns · {actor.tokens} tok · ${actor.cost.toFixed(4)}
+            {actor.turns} turn{actor.turns === 1 ? '' : 's'} · {actor.tokens} tok · ${actor.cost.toFixed(4)}
           </span>
           {placements[actor.path] !== undefined && <span class="where-run">{placements[actor.path]}</span>}
         </li>
