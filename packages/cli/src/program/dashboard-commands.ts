@@ -14,7 +14,7 @@ export function registerDashboardCommands(program: Command, { io, exit }: Comman
       .description('a local web page of runs: actor trees, statecharts and events live; approve, answer, steer, abort, start runs')
       .argument('[file]', 'the graph file runs are started from (and drawn)')
       .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR)
-      .option('--host <host>', 'the address to listen on (another than loopback needs the token)', '127.0.0.1')
+      .option('--host <host>', 'the address to listen on (any other than loopback is reachable from the network: keep the token secret)', '127.0.0.1')
       .option('--port <port>', 'the port to listen on (0: any free one)', integer(0), 4848)
       .option('--token <token>', 'the token the page and the API need (default: a new random one, printed in the URL)')
       .option('--open', "open the page in the system's browser")
