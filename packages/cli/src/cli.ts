@@ -6,6 +6,7 @@ import type { CommandContext } from './program/command-context.js';
 import { registerChatCommands } from './program/chat-commands.js';
 import { registerCompletionCommand } from './program/completion-commands.js';
 import { registerControlCommands } from './program/control-commands.js';
+import { registerDashboardCommands } from './program/dashboard-commands.js';
 import { registerGraphCommands } from './program/graph-commands.js';
 import { registerSandboxCommands } from './program/sandbox-commands.js';
 import { registerNatsCommands } from './program/nats-commands.js';
@@ -36,6 +37,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerStoreCommands(program, context);
   registerControlCommands(program, context);
   registerNatsCommands(program, context);
+  registerDashboardCommands(program, context);
   registerGraphCommands(program, context);
   registerSandboxCommands(program, context);
   registerProjectCommands(program, context);

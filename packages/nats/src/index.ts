@@ -3,11 +3,15 @@ export { DEFAULT_NAMESPACE, fromKeyToken, keyToken, kvKey, natsNames } from './c
 export { openNatsResources } from './connection/nats-resources.js';
 export { NatsErrorCode } from './nats-error-code.js';
 export { createNatsTransport, NatsTransport } from './transport/nats-transport.js';
+export { createNatsRuntime } from './transport/nats-runtime.js';
+export { remoteOnlyTransport } from './transport/remote-only-transport.js';
 export { graphHash } from './tasks/graph-hash.js';
 export { listWorkers } from './tasks/list-workers.js';
+export { runGraphHash } from './tasks/run-graph-hash.js';
 export { startWorker } from './tasks/worker.js';
 export { DEFAULT_WORKER_COMMAND, describeQueued } from './actors/queued-notice.js';
 export { unclaimedChildren } from './actors/unclaimed-children.js';
+export { waitingOf } from './actors/waiting-actors.js';
 export { followRunEvents } from './events/run-events.js';
 export { createNatsRunStore, loadSnapshot } from './store/nats-run-store.js';
 
@@ -18,6 +22,8 @@ export type { NatsResourceOptions, NatsResources } from './connection/nats-resou
 export type { ActorHosting, ActorHostingOptions, Claim } from './transport/actor-hosting.js';
 export type { HostingHooks } from './transport/hosted-entry.js';
 export type { NatsTransportOptions, Placement } from './transport/nats-transport.js';
+export type { NatsRuntimeOptions } from './transport/nats-runtime.js';
+export type { StoredActorRecord } from './actors/waiting-actors.js';
 export type { ListWorkersOptions } from './tasks/list-workers.js';
 export type { Worker, WorkerOptions } from './tasks/worker.js';
 export type { WorkerLoad } from './tasks/worker-load.js';

@@ -30,6 +30,8 @@ export const NatsErrorCode = {
   TaskDeadLettered: 'task_dead_lettered',
   /** A stranded actor lost its host before its first checkpoint: it is ended with this error, so its parent starts it again. */
   HostLost: 'host_lost',
+  /** A transport that only controls remote actors (see `remoteOnlyTransport`) was asked to host one: a bug. */
+  HostsNothing: 'hosts_nothing',
   /** A control command failed on its host with an error that is not a `TroupeError` (the host's answer). */
   ControlFailed: 'control_failed',
 } as const;

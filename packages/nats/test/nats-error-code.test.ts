@@ -21,6 +21,7 @@ describe('NatsErrorCode', () => {
       GraphUnknown: 'graph_unknown',
       TaskDeadLettered: 'task_dead_lettered',
       HostLost: 'host_lost',
+      HostsNothing: 'hosts_nothing',
       ControlFailed: 'control_failed',
     });
   });

@@ -39,10 +39,13 @@ const allowed: Record<string, (string | RegExp)[]> = {
     'string-width',
     'wrap-ansi',
   ],
+  // The dashboard's server reads through the runtime's and the NATS layer's ports; its page (ui/) is built apart.
+  dashboard: ['@troupe/core', '@troupe/runtime', '@troupe/nats', 'node:'],
   // The OpenTelemetry SDK and exporters too, loaded only when tracing is asked for (src/telemetry/);
   // @troupe/chat only when `troupe chat` runs (commands/chat.ts).
   cli: [
     '@troupe/runtime',
+    '@troupe/dashboard',
     '@troupe/nats',
     '@troupe/otel',
     /^@opentelemetry\//,

@@ -1,12 +1,13 @@
 import type { PermissionDecision } from '@troupe/core';
 import type { ControlCommand, LogLevel, PendingAt } from '@troupe/runtime';
+import { waitingOf } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import { commandLogger } from '../command-logger.js';
 import { ExitCode } from '../exit-code.js';
 import { followRun } from '../nats/follow-run.js';
 import type { NatsFlags } from '../nats/nats-flags.js';
 import { withNatsSession } from '../nats/nats-session.js';
-import { isFinal, openRunControl, runGraphHash, waitingOf } from '../nats/run-control.js';
+import { isFinal, openRunControl, runGraphHash } from '../nats/run-control.js';
 import { isKnownDecision, type Answer } from './answer.js';
 
 /** Options of {@link natsAnswerCommand}. */

@@ -1,10 +1,10 @@
 import { addUsage, emptyUsage, type AgentEvent, type AgentPath, type AgentResult } from '@troupe/core';
 import type { Logger, RunRecord, RunResult } from '@troupe/runtime';
-import { followRunEvents } from '@troupe/nats';
+import { followRunEvents, waitingOf } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode, exitCodeOf } from '../exit-code.js';
 import { runView, waitingLines } from '../view/run-view.js';
-import { isFinal, waitingOf, type RunControl } from './run-control.js';
+import { isFinal, type RunControl } from './run-control.js';
 import type { NatsSession } from './nats-session.js';
 
 /** How {@link followRun} shows a run and when it stops. */

@@ -1,10 +1,9 @@
 import { parseAgentPath, type AgentPath, type RunId } from '@troupe/core';
-import { createRuntime, type ActorBuildOptions, type GraphConfig, type RunHandle, type Runtime } from '@troupe/runtime';
-import { createNatsRunStore, createNatsTransport, graphHash, type NatsRunStore, type NatsTransport } from '@troupe/nats';
+import type { ActorBuildOptions, GraphConfig, RunHandle, Runtime } from '@troupe/runtime';
+import { createNatsRunStore, createNatsRuntime, graphHash, remoteOnlyTransport, type NatsRunStore, type NatsTransport } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import type { NatsSession } from './nats-session.js';
-import { remoteOnlyTransport } from './run-control.js';
 import { workerCommandFor } from './worker-hint.js';
 
 /** A runtime whose runs live on NATS, started by this process. */
@@ -30,21 +29,15 @@ export function natsRuntime(graph: GraphConfig, session: NatsSession, options: A
   const hash = graphHash(graph);
   const hostId = `run-${process.pid}`;
   const store = createNatsRunStore(resources);
-  let transport: NatsTransport | undefined;
-  const runtime = createRuntime({
+  const nats = createNatsRuntime({
     ...build,
     graph,
-    store,
-    transport: (parts) =>
-      (transport = createNatsTransport({
-        ...parts,
-        resources,
-        graphHash: hash,
-        placement: (agent) => (remoteAll === true ? 'remote' : (graph.agents[agent]?.placement ?? 'local')),
-        hostId,
-        workerCommand: workerCommandFor(graph.file, session.target),
-      })),
+    resources,
+    hostId,
+    ...(remoteAll === true ? { remoteAll } : {}),
+    workerCommand: workerCommandFor(graph.file, session.target),
   });
+  const { runtime } = nats;
   /**
    * Leaves the run to the workers before this process goes: closes the runtime (the actors it
    * hosts are let go, their checkpoints stay) and queues the run's entry, when it was hosted here
@@ -53,7 +46,7 @@ export function natsRuntime(graph: GraphConfig, session: NatsSession, options: A
    */
   const handOver = async (runId: RunId): Promise<string | undefined> => {
     await runtime.close();
-    const entry = await entryHostedHere(store, transport, runId, hostId);
+    const entry = await entryHostedHere(store, nats.transport(), runId, hostId);
     if (entry === undefined) return undefined;
     const snapshot = (await store.loadSnapshots(runId)).find((s) => s.agentPath === entry.path);
     const run = await store.getRun(runId);

@@ -1,12 +1,8 @@
-import { parseRunId, TroupeError } from '@troupe/core';
-import { loadGraphFile, type PendingAt, type RunRecord } from '@troupe/runtime';
-import { createNatsRunStore, createNatsTransport, graphHash, listWorkers, type NatsResources, type NatsRunStore, type NatsTransport } from '@troupe/nats';
+import { parseRunId } from '@troupe/core';
+import type { RunRecord } from '@troupe/runtime';
+import { createNatsRunStore, remoteOnlyTransport, runGraphHash as natsRunGraphHash, type NatsRunStore, type NatsTransport } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import type { NatsSession } from './nats-session.js';
-import { CliErrorCode } from '../cli-error-code.js';
-
-/** An actor record of a distributed run, with its path and the revision it was read at. */
-export type StoredActorRecord = Awaited<ReturnType<NatsTransport['records']['list']>>[number];
 
 /** What a command needs to act on a run that lives on NATS, from a process that hosts none of it. */
 export interface RunControl {
@@ -43,40 +39,14 @@ export async function openRunControl(
 }
 
 /**
- * The fingerprint of the graph run `run` was started with, for the tasks that wake its actors: from
- * its graph file when this machine can read it, else the one graph the namespace's live workers
- * run. Undefined when neither tells (the file is elsewhere, and no worker or several graphs).
+ * The fingerprint of the graph run `run` was started with, for the tasks that wake its actors
+ * (see `runGraphHash` of `@troupe/nats`), with this command's environment.
  */
-export async function runGraphHash(session: NatsSession, run: RunRecord, io: CliIo): Promise<string | undefined> {
-  if (run.graphFile !== undefined) {
-    try {
-      return graphHash(await loadGraphFile(run.graphFile, { env: io.env, entry: run.entry }));
-    } catch {
-      // Not on this machine, or changed since: ask the workers.
-    }
-  }
-  const graphs = new Set((await listWorkers(session.resources.nc, session.target.namespace)).map((worker) => worker.graph));
-  return graphs.size === 1 ? [...graphs][0] : undefined;
-}
-
-/** The actors whose records say they wait for a user, with what for. */
-export function waitingOf(records: readonly StoredActorRecord[]): PendingAt[] {
-  return records.flatMap(({ path, record }) => (record.status === 'waiting' && record.pending !== undefined ? [{ path, input: record.pending }] : []));
+export function runGraphHash(session: NatsSession, run: RunRecord, io: CliIo): Promise<string | undefined> {
+  return natsRunGraphHash(session.resources, session.target.namespace, run, io.env);
 }
 
 /** Whether a run's status is final. */
 export function isFinal(run: RunRecord): boolean {
   return run.status === 'done' || run.status === 'failed' || run.status === 'aborted';
-}
-
-/**
- * A transport that hosts nothing: it controls actors wherever they live, reads their records, and
- * queues tasks stamped with `graph` (the graph's fingerprint; empty when it queues none).
- */
-export function remoteOnlyTransport(resources: NatsResources, store: NatsRunStore, graph: string, hostId = `cli-${process.pid}`): NatsTransport {
-  return createNatsTransport({ resources, store, factory: hostsNothing, graphHash: graph, placement: () => 'remote', hostId });
-}
-
-function hostsNothing(): never {
-  throw new TroupeError(CliErrorCode.HostsNothing, 'this process hosts no actor');
 }

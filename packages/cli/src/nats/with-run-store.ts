@@ -1,12 +1,21 @@
 import type { RunId } from '@troupe/core';
 import { createFileRunStore, type RunStore } from '@troupe/runtime';
-import { createNatsRunStore, describeQueued, listWorkers, unclaimedChildren, type NatsRunStore, type NatsTransport } from '@troupe/nats';
+import {
+  createNatsRunStore,
+  describeQueued,
+  listWorkers,
+  remoteOnlyTransport,
+  unclaimedChildren,
+  type NatsRunStore,
+  type NatsTransport,
+  type StoredActorRecord,
+} from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import type { ExitCode } from '../exit-code.js';
 import { runsDirFlag } from '../commands/drive-run.js';
 import { natsTargetOf, type NatsFlags } from './nats-flags.js';
 import { withNatsSession, type NatsSession } from './nats-session.js';
-import { isFinal, remoteOnlyTransport, type StoredActorRecord } from './run-control.js';
+import { isFinal } from './run-control.js';
 import { workerCommandFor } from './worker-hint.js';
 
 /** What reading commands learn about the store besides itself. */

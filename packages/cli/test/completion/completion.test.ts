@@ -104,6 +104,7 @@ describe('troupe completion', () => {
       'graph',
       'validate',
       'completion',
+      'dashboard',
     ]) {
       expect(io.stdoutText()).toMatch(new RegExp(`[' ]${command}[' ]`));
     }
@@ -152,6 +153,7 @@ describe.runIf(has('zsh'))('the zsh script', () => {
         'approve',
         'chat',
         'completion',
+        'dashboard',
         'graph',
         'init',
         'mcp',

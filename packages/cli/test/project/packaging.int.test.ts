@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
-const PACKAGES = ['chat', 'cli', 'core', 'mcp', 'nats', 'otel', 'providers', 'runtime', 'tools'];
+const PACKAGES = ['chat', 'cli', 'core', 'dashboard', 'mcp', 'nats', 'otel', 'providers', 'runtime', 'tools'];
 
 interface Ran {
   code: number;
