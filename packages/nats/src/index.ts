@@ -25,7 +25,7 @@ export type { NatsTransportOptions, Placement } from './transport/nats-transport
 export type { NatsRuntimeOptions } from './transport/nats-runtime.js';
 export type { StoredActorRecord } from './actors/waiting-actors.js';
 export type { ListWorkersOptions } from './tasks/list-workers.js';
-export type { Worker, WorkerOptions } from './tasks/worker.js';
+export type { Worker, WorkerOptions } from './tasks/worker-options.js';
 export type { WorkerLoad } from './tasks/worker-load.js';
 export type { WantedWorker } from './actors/queued-notice.js';
 export type { EventPublisher } from './events/event-publisher.js';

@@ -2,21 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Consumer, JsMsg } from '@nats-io/jetstream';
 import { Svcm, type Service } from '@nats-io/services';
 import { isSnapshotActive, snapshotState, systemClock, toErrorInfo, TroupeError, type AgentResult, type ErrorInfo } from '@troupe/core';
-import {
-  clockSleep,
-  defaultToolRegistry,
-  GraphErrorCode,
-  endedResult,
-  failedResult,
-  graphActorFactory,
-  type ActorBuildOptions,
-  type GraphConfig,
-  type Logger,
-  type SpawnRequest,
-} from '@troupe/runtime';
+import { clockSleep, defaultToolRegistry, GraphErrorCode, endedResult, failedResult, graphActorFactory, type SpawnRequest } from '@troupe/runtime';
 import { graphHash } from './graph-hash.js';
 import { restoreLocalChildren } from '../actors/local-children.js';
-import type { NatsResources } from '../connection/nats-resources.js';
 import { NatsErrorCode } from '../nats-error-code.js';
 import { createNatsRunStore, loadSnapshot, type NatsRunStore } from '../store/nats-run-store.js';
 import type { ActorHosting, Claim } from '../transport/actor-hosting.js';
@@ -28,41 +16,9 @@ import { taskConsumer } from './task-consumer.js';
 import { TaskPump } from './task-pump.js';
 import { outcomeOfResult, TakenTask } from './taken-task.js';
 import { countTakes } from './task-takes.js';
+import { publishDeadLetter } from './dead-letter.js';
 import { GRAPH_HEADER, readTask, spawnRequestOf, type Task } from './task.js';
-
-/**
- * Options of {@link startWorker}. Its `instrumentation` (of `ActorBuildOptions`) follows every actor
- * it hosts, each in the trace context its task carries (the `traceparent`/`tracestate` headers).
- */
-export interface WorkerOptions extends ActorBuildOptions {
-  resources: NatsResources;
-  graph: GraphConfig;
-  /** The agents this worker hosts. Default: every agent of the graph. */
-  agents?: string[];
-  /** The most tasks it runs at once. Default 16. */
-  concurrency?: number;
-  /** How long a task may go without a heartbeat before it is redelivered elsewhere. Default 30 s. */
-  ackWaitMs?: number;
-  /** Deliveries of a task before it goes to the dead-letter subject. Default 5. */
-  maxDeliver?: number;
-  /** Names the worker in logs, records and service discovery. Default: a random id. */
-  id?: string;
-  /** The command that starts a worker for this graph, shown while a task of a delegation here waits for one. */
-  workerCommand?: string;
-  /** Gets `worker started`/`stopped` and, at info, every task taken and ended (run id, actor path, agent, duration, outcome). */
-  logger?: Logger;
-}
-
-/** A running worker. */
-export interface Worker {
-  readonly id: string;
-  load(): WorkerLoad;
-  /**
-   * Stops taking tasks, lets running ones finish for up to `graceMs` (default 30 s), then puts
-   * the rest back on the queue at their last checkpoint for another worker, and stops.
-   */
-  stop(graceMs?: number): Promise<void>;
-}
+import type { Worker, WorkerOptions } from './worker-options.js';
 
 /** How long a worker waits for the host a task's actor record names to answer before taking the actor over. */
 const PROBE_TIMEOUT_MS = 1000;
@@ -99,6 +55,8 @@ class TaskWorker implements Worker {
   /** `parked` is the reported name of the actors set aside (see `WorkerLoad`). */
   readonly #counts = { taken: 0, ended: 0, parked: 0, deadLettered: 0 };
   readonly #ackWaitMs: number;
+  /** How long a worker that finds a task's actor recorded as hosted waits for its host to answer. */
+  readonly #probeMs: number;
   readonly #maxDeliver: number;
   #service: Service | undefined;
   #stopping = false;
@@ -113,6 +71,7 @@ class TaskWorker implements Worker {
     this.#hash = graphHash(graph);
     this.#slots = new Slots(options.concurrency ?? 16);
     this.#ackWaitMs = options.ackWaitMs ?? 30_000;
+    this.#probeMs = Math.min(PROBE_TIMEOUT_MS, this.#ackWaitMs / 3);
     this.#maxDeliver = options.maxDeliver ?? 5;
     const store = createNatsRunStore(options.resources);
     this.#store = store;
@@ -349,11 +308,6 @@ class TaskWorker implements Worker {
     }
   }
 
-  /** How long a worker that finds a task's actor recorded as hosted waits for its host to answer. */
-  get #probeMs(): number {
-    return Math.min(PROBE_TIMEOUT_MS, this.#ackWaitMs / 3);
-  }
-
   /** Hosts the task's claimed actor; its wait for a user or its end settles the task. */
   #start(running: TakenTask, claim: Claim, request: SpawnRequest): void {
     const { task, log } = running;
@@ -379,12 +333,8 @@ class TaskWorker implements Worker {
   }
 
   async #deadLetter(running: TakenTask, takes: number): Promise<void> {
-    const { task } = running;
-    const { requests, names } = this.#options.resources;
-    const deliveries = takes - 1;
-    const reason = `the task for ${task.path} was delivered ${deliveries === 1 ? 'once' : `${deliveries} times`} without finishing (each worker that took it died or was stopped); it was moved to ${names.deadSubject(task.agent)}`;
-    await requests.publish(names.deadSubject(task.agent), JSON.stringify({ task, deliveries, reason, worker: this.id, at: Date.now() }));
-    await this.#endWith(task, { code: NatsErrorCode.TaskDeadLettered, message: reason });
+    const { deliveries, reason } = await publishDeadLetter(this.#options.resources, running.task, takes, this.id);
+    await this.#endWith(running.task, { code: NatsErrorCode.TaskDeadLettered, message: reason });
     this.#counts.deadLettered += 1;
     running.log?.error({ deliveries }, 'task dead-lettered');
     running.finish('term', 'dead_lettered', { deliveries });
