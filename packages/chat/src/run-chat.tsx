@@ -44,9 +44,17 @@ export async function runChat(session: ChatSession, options: RunChatOptions = {}
     exitOnCtrlC: false,
     patchConsole: true,
   });
+  // A resize leaves pieces of the old frame on screen (the terminal cuts or rewraps its lines, and
+  // ink erases only as many lines as it drew): clear the screen first, so the new frame is drawn whole.
+  const redraw = (): void => {
+    stdout.write('\u001b[2J\u001b[H');
+    instance.clear();
+  };
+  stdout.prependListener('resize', redraw);
   try {
     await instance.waitUntilExit();
   } finally {
+    stdout.off('resize', redraw);
     instance.unmount();
     leave();
     await session.close();

@@ -48,7 +48,8 @@ describe('troupe chat in a terminal', () => {
     expect(rows.join('\n')).toContain('Carry out this plan now:');
 
     await tmux.resize(60, 20);
-    rows = await tmux.waitFor(/^─{60}$/m);
+    // The new frame: a 60-wide rule above the input (the terminal first rewraps the old frame's 100-wide rule into 60 + 40).
+    rows = await tmux.waitFor(/^─{60}\n›/m);
     const status = rows.find((row) => row.startsWith('scripted:default · EXECUTE'));
     expect(status?.length).toBeLessThanOrEqual(60);
     expect(rows.filter((row) => /^─+$/.test(row))).toEqual(['─'.repeat(60)]);
