@@ -23,6 +23,12 @@ export interface ActorHostOptions {
   instrumentation?: Instrumentation;
   /** When actors waiting for a user leave memory; without it they stay. */
   hibernation?: HibernationPolicy;
+  /**
+   * Called with each actor as it is hosted here (fresh, restored, or woken from hibernation: each
+   * time a new agent), before its run starts: for whoever hosts a conversation and changes its
+   * agent between runs (`Agent.configure`, say a chat's model switch).
+   */
+  onHost?: (actor: HostedActor) => void;
 }
 
 interface Slot {
@@ -118,6 +124,7 @@ export class ActorHost {
     run.set(request.path, slot);
     agent.events$.subscribe((event) => this.#onEvent(slot, event));
     slot.trace = this.#options.instrumentation?.actor(slot);
+    this.#options.onHost?.(slot);
     if (request.snapshot === undefined) this.#whenFree(slot, () => this.#prompt(agent.prompt(request.input ?? '', { runId: request.runId })));
     else this.#take(slot);
     return slot;
