@@ -41,6 +41,12 @@ export function trustTool(state: ChatState, tool: string): ChatState {
   return state.trusted.includes(tool) ? state : { ...state, trusted: [...state.trusted, tool] };
 }
 
+/** `/model`: the entry runs on `model` from its next turn; the gauge takes the new window (unknown: no gauge). */
+export function modelSwitched(state: ChatState, model: string, contextWindow: number | undefined): ChatState {
+  const switched = { ...state, model, context: { ...state.context, window: contextWindow } };
+  return addNotice(switched, `model: ${model} from the next turn${contextWindow === undefined ? ' (context window unknown)' : ''}`);
+}
+
 /** Adds a notice of the chat's own. */
 export function addNotice(state: ChatState, text: string, tone: 'info' | 'warn' | 'error' = 'info'): ChatState {
   return withBlock(state, { kind: 'notice', text, tone });
