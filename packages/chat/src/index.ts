@@ -6,7 +6,7 @@ export {
   clearView,
   collapseBlock,
   modelSwitched,
-  selectTool,
+  selectBlock,
   setApproval,
   setMode,
   toggleBlock,

@@ -15,7 +15,7 @@ export type SlashCommand =
 /** What the chat's commands do, for `/help`. */
 export const HELP_TEXT = [
   'Enter sends · Shift+Enter or Alt+Enter: new line · Ctrl+P / Ctrl+N: earlier inputs',
-  '↑ ↓ PgUp PgDn or the mouse wheel scroll · F2 expands/collapses a tool block · Shift+← / Shift+→ select blocks',
+  '↑ ↓ PgUp PgDn or the mouse wheel scroll · F2 expands/collapses the selected tool block or thinking · Shift+← / Shift+→ select them',
   'Shift+Tab or /plan: Plan ⇄ Execute · Esc or Ctrl+C aborts the turn · Ctrl+C twice when idle, Ctrl+Q or /quit exits',
   '/approve on|smart|off · /editor opens $EDITOR · /model [provider:model] · /clear · /help',
   'Approvals: y allow once · a always for this session · n deny · s deny and stop',

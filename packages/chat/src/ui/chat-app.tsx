@@ -1,6 +1,6 @@
 import { Box, type Key, useApp, useInput, useStdin, useStdout } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { addNotice, answered, approvalChoices, clearView, modelSwitched, selectTool, setApproval, setMode, toggleBlock, trustTool } from '../chat-actions.js';
+import { addNotice, answered, approvalChoices, clearView, modelSwitched, selectBlock, setApproval, setMode, toggleBlock, trustTool } from '../chat-actions.js';
 import type { ChatSession } from '../chat-session.js';
 import { backspace, emptyBuffer, newLine, recall, submitted, typeText, type EditorBuffer } from '../editor-buffer.js';
 import { executePlanMessage, latestPlan } from '../plan-mode.js';
@@ -213,8 +213,8 @@ export function ChatApp({ session, openEditor, terminal, size }: ChatAppProps) {
       return;
     }
     if (key.tab && key.shift) return toggleMode();
-    if (key.shift && key.leftArrow) return update((s) => selectTool(s, -1));
-    if (key.shift && key.rightArrow) return update((s) => selectTool(s, 1));
+    if (key.shift && key.leftArrow) return update((s) => selectBlock(s, -1));
+    if (key.shift && key.rightArrow) return update((s) => selectBlock(s, 1));
     if (key.pageUp) return scrollBy(height - 1);
     if (key.pageDown) return scrollBy(-(height - 1));
     if (key.upArrow) return scrollBy(1);
