@@ -23,11 +23,7 @@ export interface ActorHostOptions {
   instrumentation?: Instrumentation;
   /** When actors waiting for a user leave memory; without it they stay. */
   hibernation?: HibernationPolicy;
-  /**
-   * Called with each actor as it is hosted here (fresh, restored, or woken from hibernation: each
-   * time a new agent), before its run starts: for whoever hosts a conversation and changes its
-   * agent between runs (`Agent.configure`, say a chat's model switch).
-   */
+  /** Called with each actor as it is hosted (fresh, restored or woken: a new agent each time), before its run starts. */
   onHost?: (actor: HostedActor) => void;
 }
 
