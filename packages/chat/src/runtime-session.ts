@@ -76,8 +76,11 @@ export async function openRuntimeChat(options: RuntimeChatOptions): Promise<Chat
           const made = parts.factory(request, transport);
           if (request.path !== entry) return made;
           tools = planAwareTools(made.tools ?? [], () => mode);
-          const window = switched === undefined ? {} : switched.contextWindow === undefined ? {} : { contextWindow: switched.contextWindow };
-          return { ...made, ...switched?.settings, ...window, tools };
+          if (switched === undefined) return { ...made, tools };
+          // The switched model's window, not the graph model's (none when the catalog does not know it).
+          const { contextWindow: _graphs, ...rest } = made;
+          const window = switched.contextWindow === undefined ? {} : { contextWindow: switched.contextWindow };
+          return { ...rest, ...switched.settings, ...window, tools };
         },
         onHost: (actor) => {
           if (actor.request.path === entry) hosted = actor.agent;
