@@ -1,7 +1,7 @@
 import chalk from 'chalk';
 import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
-import type { Block, ToolBlock } from './chat-state.js';
+import type { AssistantBlock, Block, ToolBlock } from './chat-state.js';
 import { fileDiff, renderDiff } from './file-diff.js';
 import { renderMarkdown } from './markdown.js';
 
@@ -40,8 +40,7 @@ function rowsOf(block: Block, width: number, sub: string, selected: boolean): st
     case 'notice':
       return wrap(block.tone === 'error' ? chalk.red(block.text) : block.tone === 'warn' ? chalk.yellow(block.text) : chalk.dim(block.text), width);
     case 'assistant': {
-      const rows: string[] = [];
-      if (block.thinking.length > 0) rows.push(chalk.dim.italic(`∴ thinking (${block.thinking.length} chars, collapsed)`));
+      const rows = thinkingRows(block, width, selected);
       const text = renderMarkdown(block.text, block.plan ? width - 2 : width);
       if (block.streaming) text[text.length - 1] = `${text.at(-1) ?? ''}${STREAM_CURSOR}`;
       if (!block.plan) return [...(sub === '' ? [] : [sub.trimEnd()]), ...rows, ...text];
@@ -50,6 +49,18 @@ function rowsOf(block: Block, width: number, sub: string, selected: boolean): st
     case 'tool':
       return toolRows(block, width, sub, selected);
   }
+}
+
+/** A reply's thinking: one line (collapsed, the default), or its text under a header (F2 on the selected reply). */
+function thinkingRows(block: AssistantBlock, width: number, selected: boolean): string[] {
+  if (block.thinking.length === 0) return [];
+  const mark = selected ? chalk.inverse('▸') : block.thinkingExpanded ? '▾' : '▸';
+  if (!block.thinkingExpanded) return [truncate(`${mark} ${chalk.dim.italic(`∴ thinking (${block.thinking.length} chars, collapsed · F2)`)}`, width)];
+  const body = block.thinking
+    .replace(/\n+$/, '')
+    .split('\n')
+    .flatMap((row) => wrap(chalk.dim.italic(row), width - 2));
+  return [`${mark} ${chalk.dim.italic('∴ thinking')}`, ...body.map((row) => `${chalk.dim('│')} ${row}`)];
 }
 
 function toolRows(block: ToolBlock, width: number, sub: string, selected: boolean): string[] {

@@ -1,13 +1,22 @@
 import type { PermissionDecision } from '@troupe/core';
-import { withBlock, type ApprovalMode, type Block, type ChatMode, type ChatState, type PendingAsk, type ToolBlock } from './chat-state.js';
+import { withBlock, type ApprovalMode, type Block, type ChatMode, type ChatState, type PendingAsk } from './chat-state.js';
 
-const isToolBlock = (block: Block): block is ToolBlock => block.kind === 'tool';
+/** Whether F2 can expand `block`: a tool block, or a reply with thinking. */
+const isSelectable = (block: Block): boolean => block.kind === 'tool' || (block.kind === 'assistant' && block.thinking !== '');
 
-/** F2: expands or collapses the selected tool block (the latest one when none is selected); a toggled block stays as the user left it. */
+/**
+ * F2: expands or collapses the selected block (the latest one when none is selected): a tool
+ * block's call and output, or a reply's thinking. A toggled tool block stays as the user left it.
+ */
 export function toggleBlock(state: ChatState): ChatState {
-  const id = state.selected ?? state.blocks.filter(isToolBlock).at(-1)?.id;
+  const id = state.selected ?? state.blocks.filter(isSelectable).at(-1)?.id;
   if (id === undefined) return state;
-  return { ...state, selected: id, blocks: state.blocks.map((b) => (b.id === id && b.kind === 'tool' ? { ...b, expanded: !b.expanded, pinned: true } : b)) };
+  const toggled = (b: Block): Block => {
+    if (b.id !== id) return b;
+    if (b.kind === 'tool') return { ...b, expanded: !b.expanded, pinned: true };
+    return b.kind === 'assistant' ? { ...b, thinkingExpanded: !b.thinkingExpanded } : b;
+  };
+  return { ...state, selected: id, blocks: state.blocks.map(toggled) };
 }
 
 /** The 3-second auto-collapse of a new tool block; a block the user toggled is left alone. */
@@ -17,13 +26,13 @@ export function collapseBlock(state: ChatState, id: number): ChatState {
   return { ...state, blocks: state.blocks.map((b) => (b.id === id ? { ...block, expanded: false } : b)) };
 }
 
-/** Shift+← / Shift+→: selects the previous or next tool block (from the latest when none is selected). */
-export function selectTool(state: ChatState, step: -1 | 1): ChatState {
-  const tools = state.blocks.filter(isToolBlock);
-  if (tools.length === 0) return state;
-  const at = tools.findIndex((b) => b.id === state.selected);
-  const next = at === -1 ? tools.length - 1 : Math.min(tools.length - 1, Math.max(0, at + step));
-  return { ...state, selected: tools[next]?.id };
+/** Shift+← / Shift+→: selects the previous or next tool block or reply with thinking (from the latest when none is selected). */
+export function selectBlock(state: ChatState, step: -1 | 1): ChatState {
+  const selectable = state.blocks.filter(isSelectable);
+  if (selectable.length === 0) return state;
+  const at = selectable.findIndex((b) => b.id === state.selected);
+  const next = at === -1 ? selectable.length - 1 : Math.min(selectable.length - 1, Math.max(0, at + step));
+  return { ...state, selected: selectable[next]?.id };
 }
 
 /** Plan or Execute. */
@@ -39,6 +48,12 @@ export function setApproval(state: ChatState, approval: ApprovalMode): ChatState
 /** Remembers that `tool` is always allowed for the rest of the session. */
 export function trustTool(state: ChatState, tool: string): ChatState {
   return state.trusted.includes(tool) ? state : { ...state, trusted: [...state.trusted, tool] };
+}
+
+/** `/model`: the entry runs on `model` from its next turn; the gauge takes the new window (unknown: no gauge). */
+export function modelSwitched(state: ChatState, model: string, contextWindow: number | undefined): ChatState {
+  const switched = { ...state, model, context: { ...state.context, window: contextWindow } };
+  return addNotice(switched, `model: ${model} from the next turn${contextWindow === undefined ? ' (context window unknown)' : ''}`);
 }
 
 /** Adds a notice of the chat's own. */

@@ -26,7 +26,7 @@ export function reduceEvent(state: ChatState, event: AgentEvent): ChatState {
       return entry ? { ...state, agentState: event.state } : state;
     case 'message_start':
       if (event.role !== 'assistant') return state;
-      return withBlock(state, { kind: 'assistant', path, text: '', thinking: '', streaming: true, plan: state.mode === 'plan' });
+      return withBlock(state, { kind: 'assistant', path, text: '', thinking: '', thinkingExpanded: false, streaming: true, plan: state.mode === 'plan' });
     case 'message_update': {
       const delta = event.delta;
       if (delta.type === 'text_delta') return updateLast(state, isAssistant(path), (b) => ({ ...b, text: b.text + delta.delta }));
@@ -114,7 +114,7 @@ function messageEnded(state: ChatState, path: string, entry: boolean, message: M
   // A reply whose message_start was missed (a resumed run's replayed events begin mid-run).
   const shown =
     ended === counted && text.length > 0
-      ? withBlock(counted, { kind: 'assistant', path, text, thinking, streaming: false, plan: counted.mode === 'plan' })
+      ? withBlock(counted, { kind: 'assistant', path, text, thinking, thinkingExpanded: false, streaming: false, plan: counted.mode === 'plan' })
       : ended;
   return notice === undefined ? shown : withBlock(shown, { kind: 'notice', text: notice, tone: 'error' });
 }

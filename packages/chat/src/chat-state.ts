@@ -21,6 +21,8 @@ export interface AssistantBlock {
   path: string;
   text: string;
   thinking: string;
+  /** Its thinking shown in full (F2 on the selected block); one line by default. */
+  thinkingExpanded: boolean;
   /** Still streaming: the view draws a cursor after it. */
   streaming: boolean;
   /** Written in plan mode: labelled PLAN. */
@@ -86,7 +88,7 @@ export interface ChatState {
   context: ContextFill;
   /** Estimated tokens of the entry's history so far; shown in `context` at each turn's end (not per delta, to avoid flicker). */
   contextSoFar: number;
-  /** The selected tool block (Shift+←/→, F2), by block id. */
+  /** The selected block (Shift+←/→, F2): a tool block or a reply with thinking, by block id. */
   selected: number | undefined;
   /** Questions and permission requests not answered yet, oldest first. */
   asks: PendingAsk[];

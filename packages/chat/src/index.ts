@@ -5,7 +5,8 @@ export {
   automaticDecision,
   clearView,
   collapseBlock,
-  selectTool,
+  modelSwitched,
+  selectBlock,
   setApproval,
   setMode,
   toggleBlock,
@@ -18,6 +19,7 @@ export { fileDiff, renderDiff } from './file-diff.js';
 export { executePlanMessage, latestPlan, PLAN_PREFIX, planAwareTools, promptFor } from './plan-mode.js';
 export { agentChatSession } from './agent-session.js';
 export { openRuntimeChat } from './runtime-session.js';
+export { graphModelSpec, graphModelSwitch } from './model-switch.js';
 export { defaultChatGraph, modelFromEnv, OFFLINE_NOTE } from './default-graph.js';
 export { editExternally, editorCommand } from './external-editor.js';
 export { parseSlashCommand, HELP_TEXT } from './slash-command.js';
@@ -29,6 +31,7 @@ export type { ApprovalMode, AssistantBlock, Block, ChatMode, ChatState, ContextF
 export type { ChatSession } from './chat-session.js';
 export type { AgentChatSessionOptions } from './agent-session.js';
 export type { RuntimeChatOptions } from './runtime-session.js';
+export type { ModelSwitch } from './model-switch.js';
 export type { DiffRow } from './file-diff.js';
 export type { GaugeLevel } from './context-gauge.js';
 export type { ExternalEditorOptions } from './external-editor.js';

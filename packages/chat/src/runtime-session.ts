@@ -5,7 +5,10 @@ import {
   emptyUsage,
   parseAgentPath,
   parseRunId,
+  AgentStateError,
+  ErrorCode,
   TroupeError,
+  type Agent,
   type AgentEvent,
   type AgentSnapshot,
   type PermissionDecision,
@@ -14,7 +17,6 @@ import {
   type Usage,
 } from '@troupe/core';
 import {
-  agentConfigOf,
   agentOptionsFromConfig,
   createInProcessTransport,
   createRuntime,
@@ -26,6 +28,7 @@ import {
 } from '@troupe/runtime';
 import type { ChatSession } from './chat-session.js';
 import type { ChatMode } from './chat-state.js';
+import { graphModelSpec, graphModelSwitch, type ModelSwitch } from './model-switch.js';
 import { planAwareTools, promptFor } from './plan-mode.js';
 
 /** Options of {@link openRuntimeChat}. */
@@ -54,12 +57,14 @@ export async function openRuntimeChat(options: RuntimeChatOptions): Promise<Chat
   const { graph, store } = options;
   const entryName = graph.entry;
   const entry = parseAgentPath(entryName);
-  const config = agentConfigOf(graph, entryName);
-  const model = graph.models[config.model];
   // Built once here too, so a bad model or a missing key is reported before the UI opens.
   const built = agentOptionsFromConfig(graph, entryName, options.build ?? {});
   let mode: ChatMode = 'execute';
   let tools: ToolSource | undefined;
+  /** The model `/model` switched to, if any: the entry is built with it (and configured with it once hosted). */
+  let switched: ModelSwitch | undefined;
+  /** The entry's agent while the runtime hosts it. */
+  let hosted: Agent | undefined;
   const runtime = createRuntime({
     ...options.build,
     graph,
@@ -71,7 +76,14 @@ export async function openRuntimeChat(options: RuntimeChatOptions): Promise<Chat
           const made = parts.factory(request, transport);
           if (request.path !== entry) return made;
           tools = planAwareTools(made.tools ?? [], () => mode);
-          return { ...made, tools };
+          if (switched === undefined) return { ...made, tools };
+          // The switched model's window, not the graph model's (none when the catalog does not know it).
+          const { contextWindow: _graphs, ...rest } = made;
+          const window = switched.contextWindow === undefined ? {} : { contextWindow: switched.contextWindow };
+          return { ...rest, ...switched.settings, ...window, tools };
+        },
+        onHost: (actor) => {
+          if (actor.request.path === entry) hosted = actor.agent;
         },
       }),
   });
@@ -122,8 +134,12 @@ export async function openRuntimeChat(options: RuntimeChatOptions): Promise<Chat
 
   return {
     entry,
-    model: model === undefined ? config.model : `${model.spec.provider}:${model.spec.model}`,
-    contextWindow: built.contextWindow,
+    get model() {
+      return switched?.spec ?? graphModelSpec(graph, entryName);
+    },
+    get contextWindow() {
+      return switched === undefined ? built.contextWindow : switched.contextWindow;
+    },
     runId,
     events$,
     earlier,
@@ -150,6 +166,14 @@ export async function openRuntimeChat(options: RuntimeChatOptions): Promise<Chat
       mode = next;
     },
     toolNames: () => current().map((tool) => tool.name),
+    async switchModel(name) {
+      if (running) throw new AgentStateError(ErrorCode.AlreadyRunning, 'the model can change between turns: wait for this one to end (or Esc)');
+      const next = graphModelSwitch(graph, entryName, name, options.build);
+      // Not hosted yet (no message sent): the factory builds the entry with it.
+      hosted?.configure(next.settings);
+      switched = next;
+      return { model: next.spec, contextWindow: next.contextWindow };
+    },
     async close() {
       if (running) {
         // Quitting mid-turn ends the turn as aborted, so the record says so.

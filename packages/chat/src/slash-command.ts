@@ -7,16 +7,17 @@ export type SlashCommand =
   | { type: 'clear' }
   | { type: 'plan' }
   | { type: 'editor' }
-  | { type: 'model' }
+  /** `/model` shows the model, `/model name` switches to it. */
+  | { type: 'model'; name: string | undefined }
   | { type: 'approve'; mode: ApprovalMode | undefined }
   | { type: 'unknown'; name: string };
 
 /** What the chat's commands do, for `/help`. */
 export const HELP_TEXT = [
   'Enter sends · Shift+Enter or Alt+Enter: new line · Ctrl+P / Ctrl+N: earlier inputs',
-  '↑ ↓ PgUp PgDn or the mouse wheel scroll · F2 expands/collapses a tool block · Shift+← / Shift+→ select blocks',
+  '↑ ↓ PgUp PgDn or the mouse wheel scroll · F2 expands/collapses the selected tool block or thinking · Shift+← / Shift+→ select them',
   'Shift+Tab or /plan: Plan ⇄ Execute · Esc or Ctrl+C aborts the turn · Ctrl+C twice when idle, Ctrl+Q or /quit exits',
-  '/approve on|smart|off · /editor opens $EDITOR · /model · /clear · /help',
+  '/approve on|smart|off · /editor opens $EDITOR · /model [provider:model] · /clear · /help',
   'Approvals: y allow once · a always for this session · n deny · s deny and stop',
 ].join('\n');
 
@@ -38,7 +39,7 @@ export function parseSlashCommand(text: string): SlashCommand | undefined {
     case 'editor':
       return { type: 'editor' };
     case 'model':
-      return { type: 'model' };
+      return { type: 'model', name: argument };
     case 'approve':
       return { type: 'approve', mode: argument === 'on' || argument === 'smart' || argument === 'off' ? argument : undefined };
     default:

@@ -18,7 +18,7 @@ import {
   planAwareTools,
   promptFor,
   reduceEvent,
-  selectTool,
+  selectBlock,
   setApproval,
   setMode,
   toggleBlock,
@@ -132,8 +132,8 @@ describe('actions', () => {
     const [a, b] = state.blocks;
     state = collapseBlock(state, a?.id ?? 0);
     expect(state.blocks[0]).toMatchObject({ expanded: false });
-    state = selectTool(state, 1);
-    state = selectTool(state, -1);
+    state = selectBlock(state, 1);
+    state = selectBlock(state, -1);
     expect(state.selected).toBe(b?.id);
     state = toggleBlock(state);
     expect(state.blocks[1]).toMatchObject({ expanded: false, pinned: true });

@@ -2,7 +2,8 @@
  * A chat hosted by the runtime is one recorded run: its first message starts the run, later ones
  * prompt the same actor (one history, one run id), the record's status follows each turn, plan
  * mode offers the entry only its read-only tools, and a resumed chat replays the earlier events
- * and goes on in the same conversation.
+ * and goes on in the same conversation. `switchModel` changes the hosted entry's model for its
+ * next run (before the first message too), and refuses a model it cannot use, changing nothing.
  */
 import { firstValueFrom, filter } from 'rxjs';
 import { describe, expect, it } from 'vitest';
@@ -66,6 +67,67 @@ describe('openRuntimeChat', () => {
   it('refuses to resume a run the store does not have', async () => {
     const graph = await parseGraph(GRAPH, { file: '/tmp/chat-test.yaml', env: {} });
     await expect(openRuntimeChat({ graph, store: createMemoryRunStore(), resume: 'run_nothere' })).rejects.toThrow(/no run run_nothere/);
+  });
+});
+
+const TWO_MODELS = `version: 1
+models:
+  main:
+    model: scripted:main
+    contextWindow: 4000
+    script:
+      - text: Main one.
+      - text: Main two.
+  fast:
+    model: scripted:fast
+    contextWindow: 8000
+    script:
+      - text: Fast one.
+agents:
+  coder:
+    model: main
+    tools: []
+entry: coder
+`;
+
+describe('switching the model', () => {
+  it('switches the hosted entry for its next run, in the same conversation', async () => {
+    const graph = await parseGraph(TWO_MODELS, { file: '/tmp/chat-models.yaml', env: {} });
+    const store = createMemoryRunStore();
+    const session = await openRuntimeChat({ graph, store, build: { env: {} } });
+    expect(session).toMatchObject({ model: 'scripted:main', contextWindow: 4000 });
+    await turn(session, 'one');
+
+    await expect(session.switchModel('nope:x')).rejects.toThrow(/unknown provider "nope"/);
+    await expect(session.switchModel('anthropic:claude-sonnet-4-5')).rejects.toThrow(/ANTHROPIC_API_KEY/);
+    await expect(session.switchModel('scripted:other')).rejects.toThrow(/needs a script/);
+    expect(session.model).toBe('scripted:main');
+
+    expect(await session.switchModel('fast')).toEqual({ model: 'scripted:fast', contextWindow: 8000 });
+    expect(session).toMatchObject({ model: 'scripted:fast', contextWindow: 8000 });
+    const ended = firstValueFrom(session.events$.pipe(filter((e) => e.type === 'agent_end' && e.agentPath === session.entry)));
+    await session.send('two');
+    const end = await ended;
+    expect(end.type === 'agent_end' && end.result.text).toBe('Fast one.');
+    const runId = session.runId as string;
+    await session.close();
+    // One run: both turns are in its record.
+    const replies = (await store.readEvents(runId as never)).filter((e) => e.type === 'message_end' && e.role === 'assistant');
+    expect(replies.map((e) => (e.type === 'message_end' && e.message?.role === 'assistant' ? e.message.model : undefined))).toEqual([
+      'scripted:main',
+      'scripted:fast',
+    ]);
+  });
+
+  it('builds the entry on the switched model when the switch comes before the first message', async () => {
+    const graph = await parseGraph(TWO_MODELS, { file: '/tmp/chat-models.yaml', env: {} });
+    const session = await openRuntimeChat({ graph, store: createMemoryRunStore(), build: { env: {} } });
+    await session.switchModel('fast');
+    const ended = firstValueFrom(session.events$.pipe(filter((e) => e.type === 'agent_end')));
+    await session.send('hi');
+    const end = await ended;
+    expect(end.type === 'agent_end' && end.result.text).toBe('Fast one.');
+    await session.close();
   });
 });
 

@@ -1,6 +1,6 @@
 import { Box, type Key, useApp, useInput, useStdin, useStdout } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { addNotice, answered, approvalChoices, clearView, selectTool, setApproval, setMode, toggleBlock, trustTool } from '../chat-actions.js';
+import { addNotice, answered, approvalChoices, clearView, modelSwitched, selectBlock, setApproval, setMode, toggleBlock, trustTool } from '../chat-actions.js';
 import type { ChatSession } from '../chat-session.js';
 import { backspace, emptyBuffer, newLine, recall, submitted, typeText, type EditorBuffer } from '../editor-buffer.js';
 import { executePlanMessage, latestPlan } from '../plan-mode.js';
@@ -91,6 +91,26 @@ export function ChatApp({ session, openEditor, terminal, size }: ChatAppProps) {
     if (plan !== undefined) session.send(executePlanMessage(plan)).catch(fail);
   }, [state, session, update, fail]);
 
+  /** `/model [name]`: shows the model, or switches to `name` between turns (a model it cannot use changes nothing). */
+  const switchModel = useCallback(
+    (name: string | undefined) => {
+      if (name === undefined) {
+        update((s) => addNotice(s, `model: ${s.model} (/model provider:model, or a model of the graph by name, switches)`));
+        return;
+      }
+      if (state.running) {
+        update((s) => addNotice(s, `/model ${name}: the model can change between turns: wait for this one to end (or Esc); still on ${s.model}`, 'warn'));
+        return;
+      }
+      session.switchModel(name).then(
+        (next) => update((s) => modelSwitched(s, next.model, next.contextWindow)),
+        (error: unknown) =>
+          update((s) => addNotice(s, `/model ${name}: ${error instanceof Error ? error.message : String(error)}; still on ${s.model}`, 'error')),
+      );
+    },
+    [state.running, session, update],
+  );
+
   const submit = useCallback(
     (text: string) => {
       const command = parseSlashCommand(text);
@@ -117,7 +137,7 @@ export function ChatApp({ session, openEditor, terminal, size }: ChatAppProps) {
           toggleMode();
           return;
         case 'model':
-          update((s) => addNotice(s, `model: ${s.model} (start troupe chat with --model provider:model for another)`));
+          switchModel(command.name);
           return;
         case 'approve':
           if (command.mode === undefined) update((s) => addNotice(s, `approvals: ${s.approval} (/approve on|smart|off)`));
@@ -143,7 +163,7 @@ export function ChatApp({ session, openEditor, terminal, size }: ChatAppProps) {
           return;
       }
     },
-    [ask, session, update, fail, exit, toggleMode, terminal, openEditor],
+    [ask, session, update, fail, exit, toggleMode, switchModel, terminal, openEditor],
   );
 
   const answerPermission = useCallback(
@@ -193,8 +213,8 @@ export function ChatApp({ session, openEditor, terminal, size }: ChatAppProps) {
       return;
     }
     if (key.tab && key.shift) return toggleMode();
-    if (key.shift && key.leftArrow) return update((s) => selectTool(s, -1));
-    if (key.shift && key.rightArrow) return update((s) => selectTool(s, 1));
+    if (key.shift && key.leftArrow) return update((s) => selectBlock(s, -1));
+    if (key.shift && key.rightArrow) return update((s) => selectBlock(s, 1));
     if (key.pageUp) return scrollBy(height - 1);
     if (key.pageDown) return scrollBy(-(height - 1));
     if (key.upArrow) return scrollBy(1);

@@ -39,6 +39,9 @@ export function fakeSession(options: { contextWindow?: number } = {}): FakeSessi
       session.modes.push(mode);
     },
     toolNames: () => ['read_file', 'write_file'],
+    async switchModel(name) {
+      return { model: name, contextWindow: options.contextWindow };
+    },
     async close() {},
   };
   return session;

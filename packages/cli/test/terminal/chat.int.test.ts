@@ -4,7 +4,9 @@
  * written), toggles plan mode (the reply is labelled PLAN), switches back (the plan is sent and
  * the agent works on it), resizes the window (the layout follows the new width), presses Ctrl+C
  * during the long turn (it shows aborted), quits with Ctrl+C twice, and finds the chat as a
- * recorded run that `troupe runs` lists and `troupe chat --resume` shows again.
+ * recorded run that `troupe runs` lists and `troupe chat --resume` shows again. With a team, a
+ * sub-agent's question and permission request show its path and are answered in the chat, and
+ * `/model` switches the lead's model for the next turn (the status bar follows).
  */
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,5 +78,29 @@ describe('troupe chat in a terminal', () => {
     await tmux.waitFor(/› write the greeting/);
     await tmux.keys({ text: '/quit' }, 'Enter');
     await tmux.waitFor(/EXIT=\d+\n[\s\S]*EXIT=\d+\n[\s\S]*EXIT=0/);
+  });
+
+  it("answers a sub-agent's question and approval, and switches the model with /model", { timeout: 120_000 }, async () => {
+    const work = mkdtempSync(join(tmpdir(), 'troupe-chat-team-e2e-'));
+    const tmux = await TmuxSession.start({ columns: 100, rows: 30, cwd: work });
+    session = tmux;
+    await tmux.command(`node ${TROUPE_BIN} chat ${join(FIXTURES, 'chat-team.yaml')} --runs-dir ${join(work, 'runs')}`);
+    await tmux.waitFor(/scripted:lead · EXECUTE · idle/, 60_000);
+
+    await tmux.keys({ text: 'write a note' }, 'Enter');
+    await tmux.waitFor(/\? lead\/helper#1 · Which title\?/);
+    await tmux.keys({ text: 'Groceries' }, 'Enter');
+    const rows = await tmux.waitFor(/\? lead\/helper#1 · Allow write_file note\.txt\?/);
+    expect(rows.join('\n')).toMatch(/lead\/helper#1 write_file\(note\.txt\) \[approval\]/);
+    await tmux.keys('y');
+    await tmux.waitFor(/Lead: wrote the note/);
+    expect(readFileSync(join(work, 'note.txt'), 'utf8')).toBe('a note\n');
+
+    await tmux.keys({ text: '/model fast' }, 'Enter');
+    await tmux.waitFor(/model: scripted:fast from the next turn[\s\S]*scripted:fast · EXECUTE · idle/);
+    await tmux.keys({ text: 'again' }, 'Enter');
+    await tmux.waitFor(/Fast reply\./);
+    await tmux.keys({ text: '/quit' }, 'Enter');
+    await tmux.waitFor(/EXIT=0/);
   });
 });

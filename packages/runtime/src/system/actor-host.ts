@@ -23,6 +23,8 @@ export interface ActorHostOptions {
   instrumentation?: Instrumentation;
   /** When actors waiting for a user leave memory; without it they stay. */
   hibernation?: HibernationPolicy;
+  /** Called with each actor as it is hosted (fresh, restored or woken: a new agent each time), before its run starts. */
+  onHost?: (actor: HostedActor) => void;
 }
 
 interface Slot {
@@ -118,6 +120,7 @@ export class ActorHost {
     run.set(request.path, slot);
     agent.events$.subscribe((event) => this.#onEvent(slot, event));
     slot.trace = this.#options.instrumentation?.actor(slot);
+    this.#options.onHost?.(slot);
     if (request.snapshot === undefined) this.#whenFree(slot, () => this.#prompt(agent.prompt(request.input ?? '', { runId: request.runId })));
     else this.#take(slot);
     return slot;

@@ -6,7 +6,7 @@ import { ActorHost, type ActorFactory } from './actor-host.js';
 import type { HibernationPolicy } from './hibernation.js';
 import { endedResult } from './ended-result.js';
 import type { Instrumentation } from './instrumentation.js';
-import type { ControlCommand, SpawnRequest, Transport } from './transport.js';
+import type { ControlCommand, HostedActor, SpawnRequest, Transport } from './transport.js';
 
 /** Options of {@link createInProcessTransport}. */
 export interface InProcessTransportOptions {
@@ -21,6 +21,8 @@ export interface InProcessTransportOptions {
   instrumentation?: Instrumentation;
   /** When actors waiting for a user leave memory (see {@link HibernationPolicy}); without it they stay. */
   hibernation?: HibernationPolicy;
+  /** Called with each actor as it is hosted, before its run starts (see `ActorHostOptions.onHost`). */
+  onHost?: (actor: HostedActor) => void;
 }
 
 /** The transport of the embedded runtime: every actor lives in this process. See {@link Transport}. */
