@@ -82,7 +82,7 @@ export type { LoggerOptions, LogLevel } from './logger.js';
 export type { ChildOutcome, ChildRecord, RunRecord, RunStatus, RunStore } from './store/run-store.js';
 export type { ProcessIdentity } from './local/process-identity.js';
 export type { RunControlConnection } from './local/run-control-client.js';
-export type { RunControlAnswer, RunControlEnd, RunControlRequest } from './local/run-control-protocol.js';
+export type { RunControlActorRequest, RunControlAnswer, RunControlEnd, RunControlRequest } from './local/run-control-protocol.js';
 export type { ControlledRun, RunControlServer } from './local/run-control-server.js';
 export type { ToolProcessLedger } from './local/tool-process-ledger.js';
 export type { DelegationContext, SupervisionPolicy } from './system/delegation-tool.js';

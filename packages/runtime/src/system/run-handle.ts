@@ -147,6 +147,15 @@ export class RunHandle {
     return this.#ended ? Promise.resolve() : this.#abort();
   }
 
+  /**
+   * Aborts the actor at `path` and every actor below it (its delegates); the run goes on with
+   * the abort as that actor's result. The entry's path aborts the whole run, as {@link abort} does.
+   */
+  abortActor(path: AgentPath | string): Promise<void> {
+    if (this.#ended) return Promise.resolve();
+    return path === this.entry ? this.#abort() : this.#control(path as AgentPath, { type: 'abort' });
+  }
+
   /** Called by the runtime when the entry has ended. */
   end(): void {
     this.#ended = true;
