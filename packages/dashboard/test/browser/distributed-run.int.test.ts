@@ -12,7 +12,7 @@ import { connectNats, openNatsResources, type NatsResources } from '@troupe/nats
 import { startNatsServer, type NatsServerProcess } from '@troupe/nats/testing';
 import { createNatsRunSource, startDashboard, type Dashboard } from '../../src/index.js';
 import { hasChromium, launchChromium, screenshot, startFromPage } from '../support/browser.js';
-import { startTroupeWorker, type TroupeWorker } from '../support/troupe-worker.js';
+import { startTroupeWorker, type TroupeWorker } from '../support/troupe-process.js';
 
 const SLOW_REMOTE_YAML = fileURLToPath(new URL('../fixtures/slow-remote.yaml', import.meta.url));
 const WAIT = { timeout: 45_000 };
