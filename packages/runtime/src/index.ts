@@ -89,7 +89,7 @@ export type { DelegationContext, SupervisionPolicy } from './system/delegation-t
 export type { ActorBuildOptions, GraphActorFactoryOptions } from './system/graph-actor-factory.js';
 export type { InProcessTransportOptions } from './system/in-process-transport.js';
 export type { HibernationPolicy } from './system/hibernation.js';
-export type { PendingAt, RunResult } from './system/run-handle.js';
+export type { PendingAt, RunProgress, RunResult } from './system/run-handle.js';
 export type { ActorTrace, Instrumentation, RunTrace, StepTrace, TracedRun, TracedRunEnd, TracedStep } from './system/instrumentation.js';
 export type { TraceCarrier } from './system/trace-carrier.js';
 export type { RunStartOptions, RuntimeOptions, TransportParts } from './system/runtime.js';
