@@ -42,7 +42,8 @@ export async function runsCommand(options: RunsOptions, io: CliIo): Promise<Exit
       return describe(run, await runUsageOf(options.store, run, events), await runTurnsOf(options.store, run, events));
     }),
   );
-  io.stdout(table(['RUN', 'STATUS', 'ENTRY', 'STARTED', 'DURATION', 'TURNS', 'TOKENS', 'COST'], rows));
+  // TURNS last: the columns before it keep their places for whoever reads them by position.
+  io.stdout(table(['RUN', 'STATUS', 'ENTRY', 'STARTED', 'DURATION', 'TOKENS', 'COST', 'TURNS'], rows));
   if (runs.some((run) => run.status === 'interrupted'))
     io.stderr(`an interrupted run's process was killed: troupe resume <run>${options.flags ?? ''} goes on with it\n`);
   return ExitCode.Ok;
@@ -56,8 +57,8 @@ function describe(run: RunRecord, usage: Usage, turns: number): string[] {
     run.entry,
     new Date(run.startedAt).toISOString().replace('T', ' ').slice(0, 19),
     duration,
-    String(turns),
     String(usage.totalTokens),
     formatCost(usage),
+    String(turns),
   ];
 }

@@ -57,9 +57,9 @@ describe('troupe runs --status', () => {
 
   it("lists each run's turns (the table's TURNS column, --json's record) and troupe show totals them", async () => {
     const listed = await cli(['runs', '--runs-dir', runs, '--status', 'done']);
-    expect(listed.stdout.split('\n')[0]).toMatch(/^RUN\s+STATUS\s+ENTRY\s+STARTED\s+DURATION\s+TURNS\s+TOKENS\s+COST$/);
+    expect(listed.stdout.split('\n')[0]).toMatch(/^RUN\s+STATUS\s+ENTRY\s+STARTED\s+DURATION\s+TOKENS\s+COST\s+TURNS$/);
     // echo.yaml: two turns of 25 and 46 tokens.
-    expect(listed.stdout.split('\n').find((line) => line.startsWith(ids.done ?? '-'))).toMatch(/\s2\s+71\s+\$0\.0033$/);
+    expect(listed.stdout.split('\n').find((line) => line.startsWith(ids.done ?? '-'))).toMatch(/\s71\s+\$0\.0033\s+2$/);
     const json = await cli(['runs', '--runs-dir', runs, '--status', 'done', '--json']);
     expect(JSON.parse(json.stdout) as RunRecord).toMatchObject({ id: ids.done, turns: 2, usage: { totalTokens: 71 } });
     const shown = await cli(['show', ids.done ?? '-', '--runs-dir', runs]);
