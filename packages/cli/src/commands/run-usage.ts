@@ -12,3 +12,18 @@ export async function runUsageOf(store: RunStore, run: RunRecord, events?: reado
   for (const event of events ?? (await store.readEvents(run.id))) if (event.type === 'usage') usage = addUsage(usage, event.usage);
   return usage;
 }
+
+/**
+ * The run's turns, as `troupe runs` and `troupe show` both show them: its record's (kept up to
+ * date while the run goes on), or, for a record from before they were kept, each actor's latest
+ * turn in its events (`events`, else read from the store), summed.
+ */
+export async function runTurnsOf(store: RunStore, run: RunRecord, events?: readonly AgentEvent[]): Promise<number> {
+  if (run.turns !== undefined) return run.turns;
+  const latest = new Map<string, number>();
+  for (const event of events ?? (await store.readEvents(run.id)))
+    if (event.type === 'turn_start' && event.turn > (latest.get(event.agentPath) ?? 0)) latest.set(event.agentPath, event.turn);
+  let turns = 0;
+  for (const turn of latest.values()) turns += turn;
+  return turns;
+}

@@ -4,7 +4,7 @@ import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import { formatCost } from '../view/actor-tree.js';
 import { table } from '../view/table.js';
-import { runUsageOf } from './run-usage.js';
+import { runTurnsOf, runUsageOf } from './run-usage.js';
 
 /** What `troupe runs` lists. */
 export interface RunsOptions {
@@ -35,14 +35,21 @@ export async function runsCommand(options: RunsOptions, io: CliIo): Promise<Exit
     io.stderr(`troupe: no ${status === undefined ? '' : `${status.join(' or ')} `}runs recorded in ${options.where}\n`);
     return ExitCode.Ok;
   }
-  const rows = await Promise.all(runs.map(async (run) => describe(run, await runUsageOf(options.store, run))));
-  io.stdout(table(['RUN', 'STATUS', 'ENTRY', 'STARTED', 'DURATION', 'TOKENS', 'COST'], rows));
+  const rows = await Promise.all(
+    runs.map(async (run) => {
+      // A record from before usage and turns were kept: its events are read once for both.
+      const events = run.usage === undefined || run.turns === undefined ? await options.store.readEvents(run.id) : undefined;
+      return describe(run, await runUsageOf(options.store, run, events), await runTurnsOf(options.store, run, events));
+    }),
+  );
+  // TURNS last: the columns before it keep their places for whoever reads them by position.
+  io.stdout(table(['RUN', 'STATUS', 'ENTRY', 'STARTED', 'DURATION', 'TOKENS', 'COST', 'TURNS'], rows));
   if (runs.some((run) => run.status === 'interrupted'))
     io.stderr(`an interrupted run's process was killed: troupe resume <run>${options.flags ?? ''} goes on with it\n`);
   return ExitCode.Ok;
 }
 
-function describe(run: RunRecord, usage: Usage): string[] {
+function describe(run: RunRecord, usage: Usage, turns: number): string[] {
   const duration = run.endedAt === undefined ? '-' : `${((run.endedAt - run.startedAt) / 1000).toFixed(2)}s`;
   return [
     run.id,
@@ -52,5 +59,6 @@ function describe(run: RunRecord, usage: Usage): string[] {
     duration,
     String(usage.totalTokens),
     formatCost(usage),
+    String(turns),
   ];
 }

@@ -3,7 +3,7 @@ import type { RunStore } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import { ActorTree, formatCost, formatRow } from '../view/actor-tree.js';
-import { runUsageOf } from './run-usage.js';
+import { runTurnsOf, runUsageOf } from './run-usage.js';
 import { showMessagesCommand } from './show-messages.js';
 
 /** What an actor of a waiting run waits for. */
@@ -30,9 +30,9 @@ export interface ShowOptions {
 
 /**
  * `troupe show <runId>`: the run's record and its actor tree as its event log tells it, each
- * actor with its state, turns, tokens and cost, and what the run waits for. With `json`, the same
+ * actor with its state, turns, tokens and cost, the run's totals, and what it waits for. With `json`, the same
  * as one object: `{ run, actors: [{ path, state, turns, usage, stopReason?, placement?, waiting? }],
- * usage }`, `waiting` being `{ kind: 'approval', tool, callId }` or `{ kind: 'question', question }`.
+ * usage, turns }`, `waiting` being `{ kind: 'approval', tool, callId }` or `{ kind: 'question', question }`.
  * With `messages`, an actor's conversation instead.
  */
 export async function showCommand(options: ShowOptions, io: CliIo): Promise<ExitCode> {
@@ -63,6 +63,7 @@ export async function showCommand(options: ShowOptions, io: CliIo): Promise<Exit
   const showWaiting = run.status === 'waiting' || placements !== undefined;
   // The same total `troupe runs` shows.
   const usage = await runUsageOf(store, run, events);
+  const turns = await runTurnsOf(store, run, events);
   if (options.json === true) {
     const actors = tree.rows.map(({ path, state, turns, usage, stopReason }) => {
       const placement = placements?.get(path);
@@ -77,7 +78,7 @@ export async function showCommand(options: ShowOptions, io: CliIo): Promise<Exit
         ...(waitingFor === undefined ? {} : { waiting: waitingFor }),
       };
     });
-    io.stdout(`${JSON.stringify({ run, actors, usage })}\n`);
+    io.stdout(`${JSON.stringify({ run, actors, usage, turns })}\n`);
     return ExitCode.Ok;
   }
   io.stdout(`run ${run.id} · ${run.status} · entry ${run.entry} · started ${new Date(run.startedAt).toISOString()}\n`);
@@ -86,7 +87,7 @@ export async function showCommand(options: ShowOptions, io: CliIo): Promise<Exit
     const placement = placements?.get(row.path);
     io.stdout(`${formatRow(row)}${placement === undefined ? '' : ` · ${placement}`}\n`);
   }
-  io.stdout(`total: tokens ${usage.totalTokens} · ${formatCost(usage)}\n`);
+  io.stdout(`total: tokens ${usage.totalTokens} · ${formatCost(usage)} · turns ${turns}\n`);
   if (showWaiting) {
     for (const [path, what] of waiting)
       io.stdout(`waiting: ${path} for ${what.kind === 'approval' ? `approval of ${what.tool} (call ${what.callId})` : `an answer to "${what.question}"`}\n`);

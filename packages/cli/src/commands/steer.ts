@@ -13,6 +13,13 @@ export interface SteerOptions {
   message: string;
   /** The actor to steer; default the run's entry. */
   path?: string;
+  /** `--follow-up`: queue the message as a follow-up (taken once the actor would otherwise end) instead of steering. */
+  followUp?: boolean;
+}
+
+/** What the message is sent as, and what the command says once it is. */
+function sending(options: SteerOptions): { type: 'steer' | 'followUp'; done: string } {
+  return options.followUp === true ? { type: 'followUp', done: 'followed up' } : { type: 'steer', done: 'steered' };
 }
 
 /**
@@ -20,7 +27,9 @@ export interface SteerOptions {
  * (the entry by default), reached through the control socket of the process running it. It
  * enters the actor's conversation once its running tool calls are done (calls not yet finished
  * are skipped), before its next model call. A run that has ended, waits with no process, or was
- * interrupted gets a clear answer and exit 2, as does an actor that is not running.
+ * interrupted gets a clear answer and exit 2, as does an actor that is not running. With
+ * `followUp`, the message is queued as a follow-up instead: the actor takes it once it would
+ * otherwise end, and goes on.
  */
 export async function steerCommand(options: SteerOptions & { runsDir: string }, io: CliIo): Promise<ExitCode> {
   const found = await findLocalRun(options.runsDir, options.runId, 'steer', io);
@@ -39,7 +48,11 @@ export async function steerCommand(options: SteerOptions & { runsDir: string }, 
     return run.status === 'running' ? ExitCode.RunFailed : ExitCode.BadInput;
   }
   try {
-    const answer = await control.request({ type: 'steer', message: options.message, ...(options.path === undefined ? {} : { path: options.path }) });
+    const answer = await control.request({
+      type: sending(options).type,
+      message: options.message,
+      ...(options.path === undefined ? {} : { path: options.path }),
+    });
     if (!answer.ok) {
       io.stderr(`troupe steer: ${answer.error.message}\n`);
       return ExitCode.BadInput;
@@ -47,13 +60,14 @@ export async function steerCommand(options: SteerOptions & { runsDir: string }, 
   } finally {
     control.close();
   }
-  io.stdout(`steered ${options.path ?? run.entry} of run ${run.id}\n`);
+  io.stdout(`${sending(options).done} ${options.path ?? run.entry} of run ${run.id}\n`);
   return ExitCode.Ok;
 }
 
 /**
  * `troupe steer … --nats`: sends the steering message to the actor of a distributed run wherever
- * it lives (an actor put aside waiting for a user is woken on a worker to take it).
+ * it lives (an actor put aside waiting for a user is woken on a worker to take it), or with
+ * `followUp` queues it as a follow-up.
  */
 export function natsSteerCommand(options: SteerOptions & { nats: NatsFlags }, io: CliIo): Promise<ExitCode> {
   return withNatsSession(options.nats, io, 'steer', async (session) => {
@@ -74,13 +88,13 @@ export function natsSteerCommand(options: SteerOptions & { nats: NatsFlags }, io
       }
       const path = parseAgentPath(options.path ?? run.entry);
       try {
-        await transport.control(run.id, path, { type: 'steer', message: options.message });
+        await transport.control(run.id, path, { type: sending(options).type, message: options.message });
       } catch (error) {
         const running = (await transport.records.list(run.id)).filter(({ record }) => record.status !== 'ended').map(({ path: at }) => at);
         io.stderr(`troupe steer: ${error instanceof Error ? error.message : String(error)}${running.length === 0 ? '' : `; running: ${running.join(', ')}`}\n`);
         return ExitCode.BadInput;
       }
-      io.stdout(`steered ${path} of run ${run.id}\n`);
+      io.stdout(`${sending(options).done} ${path} of run ${run.id}\n`);
       return ExitCode.Ok;
     } finally {
       await transport.close();

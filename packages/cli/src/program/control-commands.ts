@@ -6,7 +6,7 @@ import { natsSteerCommand, steerCommand } from '../commands/steer.js';
 import { addNatsOptions, natsTargetOf, type NatsFlags } from '../nats/nats-flags.js';
 import type { CommandContext } from './command-context.js';
 
-type ControlFlags = NatsFlags & { runsDir: string };
+type ControlFlags = NatsFlags & { runsDir: string; followUp?: boolean };
 
 /** The commands that reach a run while it runs, in this machine's runs directory or on NATS: `abort`, `steer`. */
 export function registerControlCommands(program: Command, { io, exit }: CommandContext): void {
@@ -32,10 +32,14 @@ export function registerControlCommands(program: Command, { io, exit }: CommandC
       .argument('<runId>', 'the running run')
       .argument('<pathOrMessage>', "the actor's path (default: the entry), or the message")
       .argument('[message]', 'the message')
+      .option('--follow-up', 'queue the message as a follow-up instead: the actor takes it once it would otherwise end, and goes on')
       .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR),
   ).action(async (runId: string, pathOrMessage: string, message: string | undefined, _flags: unknown, command: Command) => {
     const flags = command.opts<ControlFlags>();
-    const target = message === undefined ? { runId, message: pathOrMessage } : { runId, message, path: pathOrMessage };
+    const target = {
+      ...(message === undefined ? { runId, message: pathOrMessage } : { runId, message, path: pathOrMessage }),
+      followUp: flags.followUp === true,
+    };
     exit(
       natsTargetOf(flags, io.env) === undefined
         ? await steerCommand({ ...target, runsDir: flags.runsDir }, io)

@@ -1,13 +1,14 @@
 /**
  * `troupe abort` and `troupe steer` on runs of this machine's runs directory, with real `troupe`
  * processes talking over the run's real control socket: a steering message reaches the actor of a
- * running `troupe run` (it is in its conversation, and the run goes on to its end); `troupe abort`
+ * running `troupe run` (it is in its conversation, and the run goes on to its end), and so does a
+ * follow-up (`--follow-up`, taken once the actor has answered); `troupe abort`
  * ends a running run, waits for its end and says so, while the run exits 130 and its socket is
  * gone; a run left waiting, which no process runs, is marked aborted in the store; and a run that
  * has ended, is waiting, or does not exist gets a clear answer instead.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { textOf, type RunId } from '@troupe/core';
@@ -48,6 +49,33 @@ describe('troupe abort and troupe steer on local runs', { timeout: 60_000 }, () 
       'toolResult',
       'user Wrap up.',
       'assistant',
+    ]);
+  });
+
+  it('queues a follow-up for the actor of a running run (--follow-up), which it takes once it has answered', async () => {
+    const runs = mkdtempSync(join(tmpdir(), 'troupe-steer-runs-'));
+    const workspace = mkdtempSync(join(tmpdir(), 'troupe-steer-ws-'));
+    execFileSync('mkfifo', [join(workspace, 'gate')]);
+    const store = createFileRunStore(runs);
+    const run = startTroupe(['run', 'followed-up.yaml', '--input', 'go', '--runs-dir', runs], { env: { STEER_WORKSPACE: workspace } });
+    const id = await listening(store, runs, async (runId) => (await store.readEvents(runId)).some((event) => event.type === 'tool_start'));
+
+    const followed = await spawnTroupe(['steer', id, 'worker', 'And then?', '--follow-up', '--runs-dir', runs]);
+    expect(followed.stdout).toBe(`followed up worker of run ${id}\n`);
+    expect(followed.code).toBe(0);
+    writeFileSync(join(workspace, 'gate'), 'open\n');
+    const ended = await run.exited;
+    // It printed both answers: the one it gave, then the follow-up's.
+    expect(ended.stdout).toBe('Gate said: open\nFollowed up.\n');
+    expect(ended.code).toBe(0);
+    const [worker] = await store.loadSnapshots(id);
+    expect(worker?.context.messages.map((m) => `${m.role}${m.role === 'toolResult' ? '' : ` ${textOf(m)}`}`)).toEqual([
+      'user go',
+      'assistant ',
+      'toolResult',
+      'assistant Gate said: open',
+      'user And then?',
+      'assistant Followed up.',
     ]);
   });
 

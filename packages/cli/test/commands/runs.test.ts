@@ -1,6 +1,6 @@
 /**
  * Proves the commands that read recorded runs, on a real runs directory: `troupe runs --status`
- * lists only runs with the given statuses; `troupe runs prune --older-than` deletes the runs that
+ * lists only runs with the given statuses, each with its turns (as `troupe show` totals them); `troupe runs prune --older-than` deletes the runs that
  * ended longer ago than the duration — never a running, waiting or interrupted one, however old — says what
  * it deleted, and with `--dry-run` deletes nothing; `troupe show --json` is one object with the
  * run, its actors and what they wait for; `troupe show --messages [path]` prints an actor's
@@ -53,6 +53,18 @@ describe('troupe runs --status', () => {
     const done = await cli(['runs', '--runs-dir', runs, '--status', 'done']);
     expect(done.stdout).toContain(ids.done);
     expect(done.stdout).not.toContain(ids.failed);
+  });
+
+  it("lists each run's turns (the table's TURNS column, --json's record) and troupe show totals them", async () => {
+    const listed = await cli(['runs', '--runs-dir', runs, '--status', 'done']);
+    expect(listed.stdout.split('\n')[0]).toMatch(/^RUN\s+STATUS\s+ENTRY\s+STARTED\s+DURATION\s+TOKENS\s+COST\s+TURNS$/);
+    // echo.yaml: two turns of 25 and 46 tokens.
+    expect(listed.stdout.split('\n').find((line) => line.startsWith(ids.done ?? '-'))).toMatch(/\s71\s+\$0\.0033\s+2$/);
+    const json = await cli(['runs', '--runs-dir', runs, '--status', 'done', '--json']);
+    expect(JSON.parse(json.stdout) as RunRecord).toMatchObject({ id: ids.done, turns: 2, usage: { totalTokens: 71 } });
+    const shown = await cli(['show', ids.done ?? '-', '--runs-dir', runs]);
+    expect(shown.stdout).toContain('total: tokens 71 · $0.0033 · turns 2\n');
+    expect(JSON.parse((await cli(['show', ids.done ?? '-', '--runs-dir', runs, '--json'])).stdout)).toMatchObject({ turns: 2 });
   });
 
   it('says when no run has the status, and refuses a status that does not exist', async () => {

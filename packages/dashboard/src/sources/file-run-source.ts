@@ -140,7 +140,7 @@ export function createFileRunSource(options: FileRunSourceOptions): RunSource {
     }
   }
 
-  /** Steers or aborts a run of another process through its control socket; aborts a run nobody runs in the store. */
+  /** Steers, follows up or aborts (the run or one actor) a run of another process through its control socket; aborts a run nobody runs in the store. */
   async function controlElsewhere(run: RunRecord, action: Extract<RunAction, { type: 'steer' | 'followUp' | 'abort' }>): Promise<void> {
     const control = await connectRunControl(runDirOf(runsDir, run.id));
     if (control === undefined) {
@@ -154,15 +154,22 @@ export function createFileRunSource(options: FileRunSourceOptions): RunSource {
       return;
     }
     try {
-      if (action.type === 'followUp' || (action.type === 'abort' && action.path !== undefined && action.path !== run.entry))
+      const at = action.path === undefined ? {} : { path: action.path };
+      const answer = await control.request(
+        action.type === 'abort'
+          ? action.path === undefined || action.path === run.entry
+            ? { type: 'abort' }
+            : { type: 'abortActor', path: action.path }
+          : { type: action.type, message: action.message, ...at },
+      );
+      if (answer.ok) return;
+      // A process of an older troupe knows only a steer and an abort of the run.
+      if (answer.error.code === 'bad_request' && answer.error.message.startsWith('unknown request type'))
         throw new DashboardError(
           DashboardErrorCode.Unsupported,
-          `run ${run.id} runs in another process, whose control socket takes a steer or a whole-run abort only`,
+          `run ${run.id} runs in another process, of an older troupe, whose control socket takes a steer or a whole-run abort only`,
         );
-      const answer = await control.request(
-        action.type === 'abort' ? { type: 'abort' } : { type: 'steer', message: action.message, ...(action.path === undefined ? {} : { path: action.path }) },
-      );
-      if (!answer.ok) throw new TroupeError(answer.error.code, answer.error.message);
+      throw new TroupeError(answer.error.code, answer.error.message);
     } finally {
       control.close();
     }

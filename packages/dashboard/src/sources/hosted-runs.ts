@@ -82,9 +82,8 @@ export class HostedRuns {
       case 'followUp':
         return handle.followUp(action.message, action.path);
       case 'abort':
-        if (action.path === undefined || action.path === handle.entry) return handle.abort();
-        // One actor and its subtree: the transport's abort, as a parent's abort reaches its children.
-        return run.runtime.transport.control(id, parseAgentPath(action.path), { type: 'abort' });
+        // One actor and its subtree, or (at the entry) the whole run.
+        return action.path === undefined ? handle.abort() : handle.abortActor(parseAgentPath(action.path));
     }
   }
 

@@ -1,6 +1,7 @@
 /**
  * The dashboard in a real browser (Debian's Chromium, headless): a run of team.yaml started from
- * the page grows its tree to three actors and reaches done with each statechart lit; a pending MCP
+ * the page grows its tree to three actors and reaches done with each statechart lit, and the runs
+ * list shows its turns; a pending MCP
  * call of mcp-approval.yaml is approved from the page and the run ends, and a second page that
  * still shows it gets the stale-request error; a long run is aborted from the page; an unknown run
  * and a missing token are said on the page. Screenshots land in test-artifacts/.
@@ -42,9 +43,11 @@ describe.runIf(hasChromium)('the dashboard in Chromium', () => {
       expect(await page.locator('svg.chart g[data-lit="true"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-state')))).toEqual(['done']);
       await page.getByText('Recommendation: adopt it behind a flag', { exact: false }).first().waitFor(WAIT);
       await screenshot(page, 'team-run');
-      // The runs page lists it.
+      // The runs page lists it, with its turns: the lead's two and one of each specialist.
       await page.goto(`${dashboard.origin}/#/runs`);
       await page.locator('tr.status-done').first().waitFor(WAIT);
+      await page.locator('tr.status-done td.turns').filter({ hasText: /^4$/ }).waitFor(WAIT);
+      await screenshot(page, 'runs-list');
     } finally {
       await page.close();
       await close();

@@ -60,6 +60,9 @@ describe('dashboard API over a runs folder', () => {
       },
       { timeout: 30_000, interval: 100 },
     );
+    // Its record carries its turns: the lead's two and one of each specialist.
+    const listed = await api<{ runs: Array<{ id: string; turns?: number }> }>(d, 'GET', '/api/runs');
+    expect(listed.body.runs.find((run) => run.id === runId)?.turns).toBe(4);
     const messages = await api<{ messages: Array<{ role: string }> }>(d, 'GET', `/api/runs/${runId}/messages?path=lead`);
     expect(messages.body.messages.map((m) => m.role)).toContain('assistant');
   });

@@ -1,4 +1,4 @@
-/** The runs of the store, newest first, live: status, entry, times, tokens, cost; filter by status; start one with the graph. */
+/** The runs of the store, newest first, live: status, entry, times, turns, tokens, cost; filter by status; start one with the graph. */
 import { useState } from 'preact/hooks';
 import { get, post } from './api.js';
 import { ErrorBanner } from './error-banner.js';
@@ -37,6 +37,7 @@ export function RunsPage({ info }: { info: Info | undefined }) {
             <th>entry</th>
             <th>started</th>
             <th>duration</th>
+            <th>turns</th>
             <th>tokens</th>
             <th>cost</th>
           </tr>
@@ -54,6 +55,7 @@ export function RunsPage({ info }: { info: Info | undefined }) {
               <td>{run.entry}</td>
               <td>{formatTime(run.startedAt)}</td>
               <td>{run.endedAt === undefined ? '…' : formatDuration(run.endedAt - run.startedAt)}</td>
+              <td class="turns">{run.turns ?? '–'}</td>
               <td>{run.usage?.totalTokens ?? 0}</td>
               <td>{formatCost(run.usage)}</td>
             </tr>

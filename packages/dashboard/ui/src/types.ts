@@ -12,6 +12,8 @@ export interface RunRecord {
   startedAt: number;
   endedAt?: number;
   usage?: Usage;
+  /** Each actor's latest turn, summed; absent in records of an older troupe. */
+  turns?: number;
   error?: ErrorInfo;
   graphFile?: string;
 }

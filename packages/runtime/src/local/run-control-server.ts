@@ -3,11 +3,11 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { toErrorInfo, type ErrorInfo } from '@troupe/core';
 import type { RunHandle } from '../system/run-handle.js';
 import { controlSocketPath, fitsSocketAddress, shortSocketPath } from './control-socket-path.js';
-import { MAX_CONTROL_LINE, parseControlRequest, type RunControlAnswer, type RunControlEnd, type RunControlRequest } from './run-control-protocol.js';
+import { MAX_CONTROL_LINE, parseControlRequest, type RunControlActorRequest, type RunControlAnswer, type RunControlEnd } from './run-control-protocol.js';
 import { readLines } from './read-lines.js';
 
 /** What the control socket acts on: a run this process runs. */
-export type ControlledRun = Pick<RunHandle, 'id' | 'entry' | 'events$' | 'result' | 'abort' | 'steer'>;
+export type ControlledRun = Pick<RunHandle, 'id' | 'entry' | 'events$' | 'result' | 'abort' | 'abortActor' | 'steer' | 'followUp'>;
 
 /** A listening control socket; see {@link serveRunControl}. */
 export interface RunControlServer {
@@ -19,10 +19,10 @@ export interface RunControlServer {
 
 /**
  * Lets other processes on this machine reach a run this process runs (`troupe abort`, `troupe
- * steer`): listens on a Unix domain socket, `control.sock` in the run's directory (readable and
+ * steer`, the dashboard): listens on a Unix domain socket, `control.sock` in the run's directory (readable and
  * writable by its owner only; when that path is too long for a socket address, the socket is in
  * the temporary directory and `control.sock` links to it), and answers newline-delimited JSON
- * {@link RunControlRequest}s with a {@link RunControlAnswer}; an abort's answer is followed by a
+ * `RunControlRequest`s with a {@link RunControlAnswer}; a run abort's answer is followed by a
  * {@link RunControlEnd} once the run has ended. A socket left by a killed process is replaced.
  * The socket is removed when the run ends, or on `close()` (a run left waiting).
  */
@@ -46,12 +46,14 @@ export async function serveRunControl(run: ControlledRun, options: { runDir: str
   const send = (socket: Socket, message: RunControlAnswer | RunControlEnd): void => void socket.write(`${JSON.stringify(message)}\n`);
   const fail = (code: string, message: string): RunControlAnswer => ({ ok: false, error: { code, message } });
 
-  const steer = async (request: Extract<RunControlRequest, { type: 'steer' }>): Promise<RunControlAnswer> => {
+  /** A steer, a follow-up or an abort of one actor: the actor must still run. */
+  const toActor = async (request: RunControlActorRequest): Promise<RunControlAnswer> => {
     const target = request.path ?? run.entry;
     const others = (): string => (running.size === 0 ? '' : `; running: ${[...running].sort().join(', ')}`);
     if (ended.has(target)) return fail('unknown_actor', `actor ${target} of run ${run.id} has ended${others()}`);
     try {
-      await run.steer(request.message, target);
+      if (request.type === 'abortActor') await run.abortActor(target);
+      else await (request.type === 'steer' ? run.steer(request.message, target) : run.followUp(request.message, target));
       return { ok: true };
     } catch (error) {
       const info: ErrorInfo = toErrorInfo(error);
@@ -59,14 +61,16 @@ export async function serveRunControl(run: ControlledRun, options: { runDir: str
     }
   };
   const answer = async (socket: Socket, line: string): Promise<void> => {
-    const request = parseControlRequest(line);
-    if (typeof request === 'string') return send(socket, fail('bad_request', request));
+    const parsed = parseControlRequest(line);
+    if (typeof parsed === 'string') return send(socket, fail('bad_request', parsed));
+    // An abort of the entry is an abort of the run: its answer is followed by how the run ended.
+    const request = parsed.type === 'abortActor' && parsed.path === run.entry ? { type: 'abort' as const } : parsed;
     if (end !== undefined) {
-      if (request.type === 'steer') return send(socket, fail('run_finished', `run ${run.id} has ended (${end.ended.status})`));
+      if (request.type !== 'abort') return send(socket, fail('run_finished', `run ${run.id} has ended (${end.ended.status})`));
       send(socket, { ok: true });
       return send(socket, end);
     }
-    if (request.type === 'steer') return send(socket, await steer(request));
+    if (request.type !== 'abort') return send(socket, await toActor(request));
     try {
       await run.abort();
     } catch (error) {

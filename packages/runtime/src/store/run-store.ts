@@ -44,6 +44,11 @@ export interface RunRecord {
   stopReason?: RunStopReason;
   /** Usage summed over every actor of the run: kept up to date while it runs, not only at its end. */
   usage?: Usage;
+  /**
+   * The model turns of the run: each actor's latest turn, summed over its actors. Kept up to date
+   * while it runs, as `usage` is; absent in records written before it was kept.
+   */
+  turns?: number;
   error?: ErrorInfo;
   /** The trace context of the run's span, when it was traced: a resumed run goes on in the same trace. */
   trace?: TraceCarrier;

@@ -18,6 +18,12 @@ import type { RunStatus } from '../store/run-store.js';
 import type { ControlCommand, Transport } from './transport.js';
 import { RunErrorCode } from '../runtime-error-codes.js';
 
+/** What a run has spent so far: usage summed over its actors, and its turns (each actor's latest, summed). */
+export interface RunProgress {
+  usage: Usage;
+  turns: number;
+}
+
 /** An actor of the run waiting for a user, and what for. */
 export interface PendingAt {
   path: AgentPath;
@@ -62,8 +68,10 @@ export class RunHandle {
   readonly #pending = new Map<string, PendingInput>();
   readonly #subscription: Subscription;
   readonly #abort: () => Promise<void>;
-  readonly #onUsage: ((usage: Usage) => void) | undefined;
+  readonly #onProgress: ((progress: RunProgress) => void) | undefined;
   #usage = emptyUsage();
+  /** Each actor's latest turn: a turn an actor restored from a checkpoint takes again counts once. */
+  readonly #turns = new Map<string, number>();
   /** The usage events counted live, while a resumed run's earlier usage is still to be counted (see {@link countEarlier}). */
   #liveUsage: Set<string> | undefined;
   #ended = false;
@@ -74,10 +82,16 @@ export class RunHandle {
     id: RunId,
     entry: AgentPath,
     transport: Transport,
-    options: { onChange(status: RunStatus): void; onUsage?(usage: Usage): void; waiting?: PendingAt[]; abort?: () => Promise<void>; resumed?: boolean },
+    options: {
+      onChange(status: RunStatus): void;
+      onProgress?(progress: RunProgress): void;
+      waiting?: PendingAt[];
+      abort?: () => Promise<void>;
+      resumed?: boolean;
+    },
   ) {
     const { onChange, waiting = [] } = options;
-    this.#onUsage = options.onUsage;
+    this.#onProgress = options.onProgress;
     if (options.resumed === true) this.#liveUsage = new Set();
     this.id = id;
     this.entry = entry;
@@ -108,16 +122,26 @@ export class RunHandle {
     return this.#usage;
   }
 
+  /** The run's turns so far: each actor's latest turn, summed over its actors. */
+  get turns(): number {
+    let total = 0;
+    for (const turn of this.#turns.values()) total += turn;
+    return total;
+  }
+
   /**
    * Called by the runtime when it resumes a run: adds the usage of the run's events from before
    * this handle (as the store kept them), so the run's usage is what all of it cost, not only
-   * what came after the resume. An event also seen live meanwhile counts once.
+   * what came after the resume. An event also seen live meanwhile counts once. Its turns likewise.
    */
   countEarlier(events: readonly AgentEvent[]): void {
     const live = this.#liveUsage;
     this.#liveUsage = undefined;
-    for (const event of events) if (event.type === 'usage' && live?.has(usageKey(event)) !== true) this.#usage = addUsage(this.#usage, event.usage);
-    this.#onUsage?.(this.#usage);
+    for (const event of events) {
+      if (event.type === 'usage' && live?.has(usageKey(event)) !== true) this.#usage = addUsage(this.#usage, event.usage);
+      else if (event.type === 'turn_start') this.#countTurn(event.agentPath, event.turn);
+    }
+    this.#progressed();
   }
 
   /** Answers the question of the actor at `path` (default: the only actor asking one). */
@@ -147,6 +171,15 @@ export class RunHandle {
     return this.#ended ? Promise.resolve() : this.#abort();
   }
 
+  /**
+   * Aborts the actor at `path` and every actor below it (its delegates); the run goes on with
+   * the abort as that actor's result. The entry's path aborts the whole run, as {@link abort} does.
+   */
+  abortActor(path: AgentPath | string): Promise<void> {
+    if (this.#ended) return Promise.resolve();
+    return path === this.entry ? this.#abort() : this.#control(path as AgentPath, { type: 'abort' });
+  }
+
   /** Called by the runtime when the entry has ended. */
   end(): void {
     this.#ended = true;
@@ -163,8 +196,12 @@ export class RunHandle {
       case 'usage':
         this.#usage = addUsage(this.#usage, event.usage);
         // A resumed run's usage is only whole once its earlier usage is counted.
-        if (this.#liveUsage === undefined) this.#onUsage?.(this.#usage);
+        if (this.#liveUsage === undefined) this.#progressed();
         else this.#liveUsage.add(usageKey(event));
+        break;
+      case 'turn_start':
+        this.#countTurn(event.agentPath, event.turn);
+        if (this.#liveUsage === undefined) this.#progressed();
         break;
       case 'permission_request':
         this.#pending.set(event.agentPath, { kind: 'permission', callId: event.toolCallId, toolName: event.toolName, args: event.args });
@@ -181,6 +218,14 @@ export class RunHandle {
       default:
         break;
     }
+  }
+
+  #countTurn(path: string, turn: number): void {
+    if (turn > (this.#turns.get(path) ?? 0)) this.#turns.set(path, turn);
+  }
+
+  #progressed(): void {
+    this.#onProgress?.({ usage: this.#usage, turns: this.turns });
   }
 
   #target(kind: PendingInput['kind'], path: string | undefined, callId: string | undefined): AgentPath {

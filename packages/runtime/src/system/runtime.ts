@@ -12,7 +12,6 @@ import {
   type Clock,
   type RunId,
   type SchemaValidator,
-  type Usage,
 } from '@troupe/core';
 import type { PipelineContext } from '../pipeline/pipeline-context.js';
 import { runPipeline, type PipelineResult } from '../pipeline/pipeline-runner.js';
@@ -30,7 +29,7 @@ import type { ActorFactory } from './actor-host.js';
 import type { HibernationPolicy } from './hibernation.js';
 import { createInProcessTransport } from './in-process-transport.js';
 import { RunErrorCode, RunStoreErrorCode } from '../runtime-error-codes.js';
-import { finalStatusOf, RunHandle, type PendingAt, type RunResult } from './run-handle.js';
+import { finalStatusOf, RunHandle, type PendingAt, type RunProgress, type RunResult } from './run-handle.js';
 import type { Instrumentation, RunTrace } from './instrumentation.js';
 import type { TraceCarrier } from './trace-carrier.js';
 import type { Transport } from './transport.js';
@@ -287,9 +286,9 @@ export class Runtime {
       this.#statusWrites.add(write);
       void write.then(() => this.#statusWrites.delete(write));
     };
-    // The record's usage follows the run, so a run that is still going (or was killed) lists what it has spent.
-    const onUsage = latestWrite((usage: Usage) => this.store.updateRun(id, { usage }));
-    const handle = new RunHandle(id, entry, this.transport, { onChange, onUsage, waiting, resumed, ...(abort === undefined ? {} : { abort }) });
+    // The record's usage and turns follow the run, so a run that is still going (or was killed) lists what it has spent.
+    const onProgress = latestWrite(({ usage, turns }: RunProgress) => this.store.updateRun(id, { usage, turns }));
+    const handle = new RunHandle(id, entry, this.transport, { onChange, onProgress, waiting, resumed, ...(abort === undefined ? {} : { abort }) });
     if (trace !== undefined) this.#traces.set(id, { trace, handle });
     return handle;
   }
@@ -317,7 +316,13 @@ export class Runtime {
   /** Ends the handle, writes the run's final record, flushes its events, and ends its trace. */
   async #record(handle: RunHandle, result: Omit<RunResult, 'runId' | 'usage'>): Promise<RunResult> {
     handle.end();
-    const patch: Partial<RunRecord> = { status: result.status, endedAt: this.#clock.now(), stopReason: result.stopReason, usage: handle.usage };
+    const patch: Partial<RunRecord> = {
+      status: result.status,
+      endedAt: this.#clock.now(),
+      stopReason: result.stopReason,
+      usage: handle.usage,
+      turns: handle.turns,
+    };
     if (result.error !== undefined) patch.error = result.error;
     const ended = { ...result, runId: handle.id, usage: handle.usage };
     // Ended once: a run its runtime left on close has had its trace ended then.

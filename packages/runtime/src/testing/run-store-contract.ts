@@ -92,6 +92,14 @@ export function runStoreContract(name: string, make: MakeRunStore): void {
         expect(await store.getRun(newRunId())).toBeUndefined();
       });
 
+      it("keeps a running run's usage and turns as they are updated", async () => {
+        const id = newRunId();
+        await store.createRun(record(id, 10));
+        await store.updateRun(id, { usage: { ...emptyUsage(), input: 3, totalTokens: 3 }, turns: 1 });
+        await store.updateRun(id, { usage: { ...emptyUsage(), input: 5, output: 2, totalTokens: 7 }, turns: 2 });
+        expect(await store.getRun(id)).toEqual({ ...record(id, 10), usage: { ...emptyUsage(), input: 5, output: 2, totalTokens: 7 }, turns: 2 });
+      });
+
       it('rejects an update and a snapshot load of an unknown run with unknown_run', async () => {
         const unknown = newRunId();
         await expect(store.updateRun(unknown, { status: 'done' })).rejects.toMatchObject({ code: RunStoreErrorCode.UnknownRun });

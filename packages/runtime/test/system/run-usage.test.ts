@@ -3,7 +3,7 @@
  * (regression: `troupe runs` listed 0 tokens for a waiting, running or killed run while `troupe
  * show` summed its events): a run left waiting has the usage of its events in its record, and
  * once another runtime resumes and finishes it, the record still equals the sum of every usage
- * event of the run.
+ * event of the run. Its turns likewise.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,5 +41,19 @@ describe("a run's usage in its record", () => {
     await resumed.reply('Lisbon');
     expect(await resumed.result).toMatchObject({ status: 'done', usage: { totalTokens: 91 } });
     expect((await store.getRun(run.id))?.usage).toEqual(summed(await store.readEvents(run.id)));
+  });
+
+  it("keeps its turns (each actor's latest, summed) while it waits, and after it was resumed and ended", async () => {
+    const store = createFileRunStore(mkdtempSync(join(tmpdir(), 'troupe-usage-')));
+    const run = createRuntime({ graph, tools, store }).run('go');
+    await untilWaiting(run);
+    expect(run.turns).toBe(1);
+    await vi.waitFor(async () => expect((await store.getRun(run.id))?.turns).toBe(1), { timeout: 20_000, interval: 50 });
+
+    const resumed = await createRuntime({ graph, tools, store }).resume(run.id);
+    await resumed.reply('Lisbon');
+    await resumed.result;
+    expect(resumed.turns).toBe(2);
+    expect((await store.getRun(run.id))?.turns).toBe(2);
   });
 });
