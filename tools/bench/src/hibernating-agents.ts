@@ -7,25 +7,12 @@
  *
  *   node --expose-gc dist/hibernating-agents.js [--agents 10000]
  */
-import { createRuntime, type GraphConfig, type Instrumentation, type RunHandle } from '@troupe/runtime';
+import { createRuntime, type Instrumentation, type RunHandle } from '@troupe/runtime';
+import { askerGraph } from './asker-graph.js';
 import { numberArg, peakRssMb, report, round1 } from './measure.js';
 
 const agents = numberArg('agents', 10_000);
 const BATCH = 1_000;
-
-const graph: GraphConfig = {
-  version: 1,
-  file: 'bench.yaml',
-  entry: 'asker',
-  models: {
-    asker: {
-      name: 'asker',
-      spec: { provider: 'scripted', model: 'asker' },
-      script: [{ toolCalls: [{ name: 'ask_user', arguments: { question: 'Go on?' } }] }, { text: 'ok' }],
-    },
-  },
-  agents: { asker: { name: 'asker', model: 'asker', tools: ['ask_user'] } },
-};
 
 // Counts the actors in memory: a hibernated actor's trace ends, a woken one's starts again.
 let live = 0;
@@ -45,7 +32,7 @@ const instrumentation: Instrumentation = {
   carrierOf: () => undefined,
 };
 
-const runtime = createRuntime({ graph, instrumentation, hibernation: { afterMs: 0 } });
+const runtime = createRuntime({ graph: askerGraph, instrumentation, hibernation: { afterMs: 0 } });
 
 function untilWaiting(handle: RunHandle): Promise<void> {
   return new Promise<void>((resolve) => {

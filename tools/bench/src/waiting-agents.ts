@@ -5,27 +5,14 @@
  *
  *   node --expose-gc dist/waiting-agents.js [--agents 10000]
  */
-import { createRuntime, type GraphConfig, type RunHandle } from '@troupe/runtime';
+import { createRuntime, type RunHandle } from '@troupe/runtime';
+import { askerGraph } from './asker-graph.js';
 import { numberArg, peakRssMb, report } from './measure.js';
 
 const agents = numberArg('agents', 10_000);
 
-const graph: GraphConfig = {
-  version: 1,
-  file: 'bench.yaml',
-  entry: 'asker',
-  models: {
-    asker: {
-      name: 'asker',
-      spec: { provider: 'scripted', model: 'asker' },
-      script: [{ toolCalls: [{ name: 'ask_user', arguments: { question: 'Go on?' } }] }, { text: 'ok' }],
-    },
-  },
-  agents: { asker: { name: 'asker', model: 'asker', tools: ['ask_user'] } },
-};
-
 // `ask_user` is the built-in control tool of the runtime's default registry.
-const runtime = createRuntime({ graph });
+const runtime = createRuntime({ graph: askerGraph });
 
 /** Starts `agents` runs and resolves once all of them wait; ms of wall time. */
 async function wave(): Promise<{ elapsed: number; handles: RunHandle[] }> {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { isSnapshotActive, parseAgentPath, TroupeError, type AgentPath, type Message, type RunId } from '@troupe/core';
+import { isSnapshotActive, parseAgentPath, TroupeError, type AgentPath, type RunId } from '@troupe/core';
 import {
   connectRunControl,
   createFileRunStore,
@@ -18,6 +18,7 @@ import { RunFeed } from '../run-feed.js';
 import { tailEventsFile } from './events-file-tail.js';
 import { GraphHosts, storeRuntime } from './graph-host.js';
 import { assertWaits, HostedRuns } from './hosted-runs.js';
+import { assertNotEnded, checkpointedMessages } from './stored-run.js';
 import type { RunAction, RunDetail, RunSource } from './run-source.js';
 
 /** Options of {@link createFileRunSource}. */
@@ -95,13 +96,12 @@ export function createFileRunSource(options: FileRunSourceOptions): RunSource {
     },
     async messages(id, path) {
       await record(id);
-      const snapshot = (await store.loadSnapshots(id)).find((s) => s.agentPath === path);
-      return (snapshot?.context.messages ?? []) as Message[];
+      return checkpointedMessages(store, id, path);
     },
     async act(id, action) {
       if (hosted.has(id)) return hosted.act(id, action);
       const run = await record(id);
-      if (hasEnded(run.status)) throw new DashboardError(DashboardErrorCode.RunEnded, `run ${id} has ended (${run.status}): there is nothing to act on`);
+      assertNotEnded(run);
       if (action.type === 'approve' || action.type === 'reply') return answerStored(run, action);
       return controlElsewhere(run, action);
     },

@@ -1,5 +1,5 @@
-import { parseAgentPath, type AgentPath, type Message, type RunId } from '@troupe/core';
-import { hasEnded, TransportErrorCode, type ControlCommand, type Env, type Logger, type RunRecord } from '@troupe/runtime';
+import { parseAgentPath, type AgentPath, type RunId } from '@troupe/core';
+import { TransportErrorCode, type ControlCommand, type Env, type Logger, type RunRecord } from '@troupe/runtime';
 import {
   createNatsRunStore,
   createNatsRuntime,
@@ -18,6 +18,7 @@ import { describeGraph } from '../graph-view.js';
 import { RunFeed } from '../run-feed.js';
 import { GraphHosts } from './graph-host.js';
 import { assertWaits, HostedRuns } from './hosted-runs.js';
+import { assertNotEnded, checkpointedMessages } from './stored-run.js';
 import type { RunAction, RunSource } from './run-source.js';
 
 /** Options of {@link createNatsRunSource}. */
@@ -115,13 +116,12 @@ export function createNatsRunSource(options: NatsRunSourceOptions): RunSource {
     },
     async messages(id, path) {
       await record(id);
-      const snapshot = (await store.loadSnapshots(id)).find((s) => s.agentPath === path);
-      return (snapshot?.context.messages ?? []) as Message[];
+      return checkpointedMessages(store, id, path);
     },
     async act(id, action) {
       if (hosted.has(id)) return hosted.act(id, action);
       const run = await record(id);
-      if (hasEnded(run.status)) throw new DashboardError(DashboardErrorCode.RunEnded, `run ${id} has ended (${run.status}): there is nothing to act on`);
+      assertNotEnded(run);
       const transport = await controlFor(run);
       const { path, command } = await target(run, action, transport);
       try {

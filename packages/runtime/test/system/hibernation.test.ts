@@ -7,30 +7,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createToolRegistry, type ToolFactory } from '@troupe/tools';
 import { describe, expect, it, vi } from 'vitest';
 import { createFileRunStore, createRuntime, type HostedActor, type Instrumentation, type RunStore } from '../../src/index.js';
-import { askTool, delegate, finished, testGraph, untilWaiting } from '../../src/testing.js';
+import { finished, untilWaiting } from '../../src/testing.js';
+import { plannerGraph, plannerTools } from './planner-graph.js';
 
-const writeFactory: ToolFactory = {
-  name: 'write',
-  description: 'Writes.',
-  create: () => ({ name: 'write', description: 'Writes a note.', parameters: { type: 'object', properties: {} }, execute: () => ({ content: 'written' }) }),
-};
-const tools = createToolRegistry({ factories: [askTool, writeFactory] });
-
-const graph = testGraph({
-  lead: { delegates: ['planner'], script: [{ toolCalls: [delegate('planner', 'plan the trip')] }, { text: 'Plan: {{lastToolResult}}' }] },
-  planner: {
-    tools: ['ask', 'write'],
-    permissions: { mode: 'ask', tools: { ask: 'allow' } },
-    script: [
-      { toolCalls: [{ name: 'ask', arguments: { question: 'Where to?' } }] },
-      { toolCalls: [{ name: 'write' }] },
-      { text: 'going to {{lastToolResult}}' },
-    ],
-  },
-});
+const tools = plannerTools;
+const graph = plannerGraph;
 
 /** Counts, per path, the actors hosted in memory now (a hibernated one is not). */
 function hostedActors(): { instrumentation: Instrumentation; hosted: (path: string) => number; woken: (path: string) => number } {
