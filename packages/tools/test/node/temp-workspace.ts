@@ -11,7 +11,7 @@ export async function tempWorkspace(
     await mkdir(dirname(join(root, rel)), { recursive: true });
     await writeFile(join(root, rel), content);
   }
-  return { root, path: (rel) => join(root, rel), remove: () => rm(root, { recursive: true, force: true }) };
+  return { root, path: (rel) => join(root, rel), remove: () => rm(root, { recursive: true, force: true, maxRetries: 5 }) };
 }
 
 /** The text of a result's content (its text parts joined). */

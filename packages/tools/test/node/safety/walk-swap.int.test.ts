@@ -73,12 +73,14 @@ describe('a directory flipping between real and linked while tools walk', () => 
   /** Starts a shell loop that swaps `dir` for a link to outside and back as fast as it can. */
   function flipper(): { stop(): Promise<void> } {
     const script = `while :; do mv dir dir-real && ln -s "$1" dir && rm dir && mv dir-real dir; done`;
-    const child = spawn('sh', ['-c', script, 'flip', outside.root], { cwd: ws.root, stdio: 'ignore' });
+    // Its own process group: stopping it must also stop the mv/ln/rm it is running, or one still
+    // running races the workspace's removal (ENOTEMPTY).
+    const child = spawn('sh', ['-c', script, 'flip', outside.root], { cwd: ws.root, stdio: 'ignore', detached: true });
     return {
       stop: () =>
         new Promise<void>((resolve) => {
           child.once('exit', () => resolve());
-          child.kill('SIGKILL');
+          process.kill(-(child.pid ?? 0), 'SIGKILL');
         }),
     };
   }
