@@ -15,6 +15,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURES, TROUPE_BIN } from '../spawn-troupe.js';
 import { TmuxSession } from './tmux.js';
 
+// ink draws only the final frame when it thinks it runs in CI (a CI variable, as CI sets): a person's
+// terminal has none, so the chat runs without the one the test process inherits.
+const INTERACTIVE = 'env -u CI';
+
 let session: TmuxSession | undefined;
 afterEach(async () => {
   await session?.close();
@@ -27,7 +31,7 @@ describe('troupe chat in a terminal', () => {
     const runs = join(work, 'runs');
     const tmux = await TmuxSession.start({ columns: 100, rows: 30, cwd: work });
     session = tmux;
-    await tmux.command(`node ${TROUPE_BIN} chat ${join(FIXTURES, 'chat.yaml')} --runs-dir ${runs}`);
+    await tmux.command(`${INTERACTIVE} node ${TROUPE_BIN} chat ${join(FIXTURES, 'chat.yaml')} --runs-dir ${runs}`);
     await tmux.waitFor(/scripted:default · EXECUTE · idle/, 60_000);
 
     await tmux.keys({ text: 'write the greeting' }, 'Enter');
@@ -71,7 +75,7 @@ describe('troupe chat in a terminal', () => {
     shown = (await tmux.waitFor(/EXIT=\d+\n[\s\S]*EXIT=\d+/)).join('\n');
     expect(shown).toMatch(new RegExp(`${runId} +aborted +coder`));
 
-    await tmux.command(`node ${TROUPE_BIN} chat --resume ${runId} --runs-dir ${runs}`);
+    await tmux.command(`${INTERACTIVE} node ${TROUPE_BIN} chat --resume ${runId} --runs-dir ${runs}`);
     // The window is still 60 × 20: the end of the conversation shows, the plan labelled as before.
     rows = await tmux.waitFor(/┃ PLAN[\s\S]*■ aborted[\s\S]*EXECUTE · idle/, 60_000);
     await tmux.keys('PageUp', 'PageUp');
@@ -84,7 +88,7 @@ describe('troupe chat in a terminal', () => {
     const work = mkdtempSync(join(tmpdir(), 'troupe-chat-team-e2e-'));
     const tmux = await TmuxSession.start({ columns: 100, rows: 30, cwd: work });
     session = tmux;
-    await tmux.command(`node ${TROUPE_BIN} chat ${join(FIXTURES, 'chat-team.yaml')} --runs-dir ${join(work, 'runs')}`);
+    await tmux.command(`${INTERACTIVE} node ${TROUPE_BIN} chat ${join(FIXTURES, 'chat-team.yaml')} --runs-dir ${join(work, 'runs')}`);
     await tmux.waitFor(/scripted:lead · EXECUTE · idle/, 60_000);
 
     await tmux.keys({ text: 'write a note' }, 'Enter');
