@@ -29,7 +29,7 @@
  * 6. A `MODEL.DONE` with text only → `done`: the reply, `usage`, `turn_end`, `state` and `run.end`,
  *    from which the `Agent` publishes `agent_end`.
  */
-import { and, assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { AgentStateName } from './agent-result.js';
 import { cancelText, INTERRUPT_TOOL, INTERRUPT_USER } from './interrupts.js';
 import { batchRoute, replyRoute, type BatchRoute, type ReplyRoute } from './machine-routes.js';
@@ -71,6 +71,7 @@ import { askOutputAgain, invalidOutput, refused, rejected, stop, stoppedByHook }
 import type { AgentContext, AgentMachineEvent, MachineOutput, MachineSettings } from './machine-types.js';
 import { endsWithReply, type Message } from './messages.js';
 import { ErrorCode } from './errors.js';
+import { compileChart, type ChartReducer } from './compiled-chart.js';
 
 /** Input of a fresh agent actor. */
 export interface AgentMachineInput {
@@ -102,16 +103,22 @@ export function initialAgentContext(input: AgentMachineInput): AgentContext {
 
 const NO_OUTPUT: MachineOutput[] = [];
 
+/** The plain function of each transition's assign, for the compiled chart (see `agentChart`). */
+const reducers = new WeakMap<object, ChartReducer>();
+
 /** Runs steps in order as the single assign of a transition. */
 function run(...fns: Step[]) {
-  return assign<AgentContext, AgentMachineEvent, undefined, AgentMachineEvent, never>(({ context, event }) => {
+  const reduce: ChartReducer = (context, event) => {
     const c = new Changes(context);
     for (const fn of fns) fn(c, event);
     // The patch is this transition's own object: completing it saves a copy per transition.
     const patch = c.patch;
     patch.outbox = c.out.length === 0 ? NO_OUTPUT : c.out;
     return patch;
-  });
+  };
+  const action = assign<AgentContext, AgentMachineEvent, undefined, AgentMachineEvent, never>(({ context, event }) => reduce(context, event));
+  reducers.set(action, reduce);
+  return action;
 }
 
 /** What entering each state does, folded into every transition that enters it. */
@@ -253,7 +260,7 @@ export const agentMachine = setup({
       event.type === 'APPROVE' && event.decision === 'deny_interrupt' && context.pending?.kind === 'permission' && context.pending.callId === event.callId,
     moreQuestions: ({ context }) => context.pending?.kind === 'question' && (context.run?.batch?.suspended.length ?? 0) > 1,
     guarded: ({ context }) => context.settings.guardInput === true,
-    guardFailed: ({ event }) => event.type === 'GUARD.REJECTED' && event.error !== undefined,
+    guardFailed: ({ context, event }) => event.type === 'GUARD.REJECTED' && event.request === context.request && event.error !== undefined,
   },
   delays: {
     retryDelay: ({ context }) => context.run?.retry?.delayMs ?? 0,
@@ -315,7 +322,7 @@ export const agentMachine = setup({
           on: {
             'GUARD.DONE': { guard: 'current', ...into('thinking') },
             'GUARD.REJECTED': [
-              { guard: and(['current', 'guardFailed']), ...into('error', rejected) },
+              { guard: 'guardFailed', ...into('error', rejected) },
               { guard: 'current', ...into('done', rejected) },
             ],
             RESUME: { actions: run(requestGuard) },
@@ -367,3 +374,9 @@ export const agentMachine = setup({
 
 /** The agent statechart's type. */
 export type AgentMachine = typeof agentMachine;
+
+/**
+ * The agent statechart compiled for the `Agent`'s runner (see `compiled-chart.ts`): the same
+ * chart, without XState's general interpreter on each event.
+ */
+export const agentChart = compileChart(agentMachine, (action) => (typeof action === 'function' ? reducers.get(action) : undefined));

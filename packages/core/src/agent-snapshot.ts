@@ -1,3 +1,4 @@
+import { agentChart } from './agent-machine.js';
 import { ErrorCode, TroupeError } from './errors.js';
 import type { AgentContext } from './machine-types.js';
 import { endsWithReply, type Message } from './messages.js';
@@ -89,8 +90,6 @@ export function withHistory(head: AgentSnapshot, messages: Message[]): AgentSnap
   return { ...head, context: { ...head.context, messages } };
 }
 
-const TOP_LEVEL = new Set(['idle', 'thinking', 'tool_executing', 'waiting_user', 'done', 'aborted', 'error']);
-
 /** Checks that `value` is an {@link AgentSnapshot} this version can restore; throws a typed error. */
 export function parseAgentSnapshot(value: unknown): AgentSnapshot {
   const fail = (why: string): never => {
@@ -101,8 +100,7 @@ export function parseAgentSnapshot(value: unknown): AgentSnapshot {
   if (snapshot.schemaVersion !== SNAPSHOT_SCHEMA_VERSION) {
     return fail(`schemaVersion ${JSON.stringify(snapshot.schemaVersion)} is not supported (expected ${SNAPSHOT_SCHEMA_VERSION})`);
   }
-  const top = typeof snapshot.state === 'string' ? snapshot.state : Object.keys(snapshot.state ?? {})[0];
-  if (top === undefined || !TOP_LEVEL.has(top)) return fail(`unknown state ${JSON.stringify(snapshot.state)}`);
+  if (snapshot.state === undefined || agentChart.leafOf(snapshot.state) === undefined) return fail(`unknown state ${JSON.stringify(snapshot.state)}`);
   const context = snapshot.context;
   if (typeof context !== 'object' || context === null || !Array.isArray(context.messages) || typeof context.settings !== 'object') {
     return fail('context is missing messages or settings');

@@ -1,8 +1,10 @@
 import type { Observable } from 'rxjs';
-import { createActor, type Actor } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { AgentEffects } from './agent-effects.js';
 import { HookRunner } from './agent-hooks.js';
-import { agentMachine, initialAgentContext } from './agent-machine.js';
+import { agentChart, agentMachine, initialAgentContext } from './agent-machine.js';
+import { ChartRunner } from './chart-runner.js';
+import type { ChartLeaf } from './compiled-chart.js';
 import type { AgentOptions } from './agent-options.js';
 import { machineSettings, type AgentChanges, type ModelSettings } from './agent-settings.js';
 import type { AgentResult, AgentStateName } from './agent-result.js';
@@ -16,11 +18,10 @@ import type { AgentEvent, AgentEventPayload } from './events.js';
 import { createRunId, createSessionId, parseAgentPath, type AgentPath, type RunId } from './ids.js';
 import { applyHistoryOps, isCommand, isHistoryOp } from './machine-outputs.js';
 import type { AgentContext, AgentMachineEvent, MachineOutput, PendingInput, QueueName } from './machine-types.js';
-import { emptyUsage } from './usage.js';
 import { inModelContext, type Message } from './messages.js';
 import { PERMISSION_DECISIONS, type PermissionDecision } from './permissions.js';
 import { promptMessages, type PromptInput, type RunOptions } from './prompt-input.js';
-import { buildResult } from './run-result.js';
+import { buildResult, crashedResult } from './run-result.js';
 import { withFields } from './with-fields.js';
 import { RunTracker } from './run-tracker.js';
 import type { StreamingMessage } from './streaming-message.js';
@@ -39,7 +40,8 @@ export class Agent {
   readonly name: string;
   readonly path: AgentPath;
   readonly #clock: Clock;
-  readonly #actor: Actor<typeof agentMachine>;
+  /** The statechart's actor: the agent chart run from its compiled tables (see `ChartRunner`). */
+  readonly #actor: ChartRunner;
   readonly #effects: AgentEffects;
   readonly #hooks: HookRunner;
   readonly #runs: RunTracker;
@@ -80,17 +82,16 @@ export class Agent {
 
     const settings = machineSettings(options, this.#effects.compacts);
     this.#maxWallTimeMs = settings.limits.maxWallTimeMs;
-    // Both paths start from a resolved state: half the cost of XState computing the initial one.
     // The options of a restoring process win over the ones stored with the snapshot.
     // A restored agent goes on in its snapshot's session (snapshots of older versions have none).
     const sessionId = restoreFrom?.context.sessionId ?? options.sessionId ?? createSessionId(this.#clock.now());
-    const snapshot =
-      restoreFrom === undefined
-        ? agentMachine.resolveState({ value: 'idle', context: initialAgentContext({ settings, sessionId }) })
-        : agentMachine.resolveState({ value: restoreFrom.state, context: machineContextOf({ ...restoreFrom.context, settings, sessionId }) });
-    this.#actor = createActor(agentMachine, { snapshot, input: { settings }, clock: this.#clock });
-    this.#actor.subscribe({ next: (snapshot) => this.#onTransition(snapshot.context.outbox), error: (error) => this.#onCrash(error) });
-    this.#actor.start();
+    const context =
+      restoreFrom === undefined ? initialAgentContext({ settings, sessionId }) : machineContextOf({ ...restoreFrom.context, settings, sessionId });
+    // `parseAgentSnapshot` has checked the state is one of the chart's.
+    this.#actor = new ChartRunner(agentChart.leafOf(restoreFrom?.state ?? 'idle') as ChartLeaf, context, this.#clock, {
+      transitioned: (outbox) => this.#onTransition(outbox),
+      crashed: (error) => this.#onCrash(error),
+    });
     if (restoreFrom !== undefined && ACTIVE.has(this.state)) {
       this.#beginRun();
       // Effects in flight when the snapshot was taken are re-issued; pending delays re-armed.
@@ -105,13 +106,18 @@ export class Agent {
 
   /** The top-level statechart state. */
   get state(): AgentStateName {
-    const value = this.#actor.getSnapshot().value;
+    const value = this.#actor.value;
     return (typeof value === 'string' ? value : Object.keys(value)[0]) as AgentStateName;
   }
 
   /** The full statechart state value (`{ thinking: 'retrying' }`). */
   get stateValue(): string | Record<string, unknown> {
-    return this.#actor.getSnapshot().value as string | Record<string, unknown>;
+    return this.#actor.value as string | Record<string, unknown>;
+  }
+
+  /** The state as an XState snapshot of {@link agentMachine}, for tools that read them (`matches`, `can`). Built on each read. */
+  get machineSnapshot(): SnapshotFrom<typeof agentMachine> {
+    return agentMachine.resolveState({ value: this.#actor.value, context: this.#actor.context });
   }
 
   /** The whole history. Read-only: the agent appends to it (compaction never removes from it). */
@@ -290,7 +296,7 @@ export class Agent {
    * as read-only, and serialise it to keep it.
    */
   checkpoint(since?: CheckpointMark): AgentCheckpoint {
-    const { value, context } = this.#actor.getSnapshot();
+    const { value, context } = this.#actor;
     return checkpointOf(this.path, this.#events.seq, value as AgentSnapshot['state'], context, this.#history, since);
   }
 
@@ -302,7 +308,7 @@ export class Agent {
   }
 
   get #context(): AgentContext {
-    return this.#actor.getSnapshot().context;
+    return this.#actor.context;
   }
 
   #send(event: AgentMachineEvent extends infer E ? (E extends { at: number } ? Omit<E, 'at'> : never) : never): void {
@@ -385,16 +391,6 @@ export class Agent {
     // Only a bug in the machine gets here; still end the run visibly rather than hang.
     const info = { code: ErrorCode.Internal, message: error instanceof Error ? error.message : String(error) };
     this.#publish({ type: 'error', error: info });
-    const run = this.#context.run;
-    this.#runs.end({
-      runId: this.#runId,
-      stopReason: 'error',
-      messages: [],
-      text: '',
-      turns: run?.turns ?? 0,
-      usage: run?.usage ?? emptyUsage(),
-      durationMs: 0,
-      error: info,
-    });
+    this.#runs.end(crashedResult(this.#runId, this.#context.run, info));
   }
 }

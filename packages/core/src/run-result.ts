@@ -3,7 +3,10 @@
  * and what a snapshot of an ended run reports.
  */
 import type { AgentResult } from './agent-result.js';
+import type { ErrorInfo } from './errors.js';
+import type { RunId } from './ids.js';
 import type { RunState } from './machine-types.js';
+import { emptyUsage } from './usage.js';
 import { textOf, type Message } from './messages.js';
 
 /** The result `agent_end` carries for `run`, its messages taken from `history`, ended at `at`. */
@@ -23,4 +26,9 @@ export function buildResult(history: readonly Message[], run: RunState, at: numb
   if (end.limit !== undefined) result.limit = end.limit;
   if (end.value !== undefined) result.value = end.value;
   return result;
+}
+
+/** The result of a run whose statechart crashed (a bug in the machine): an error, with what the run had counted. */
+export function crashedResult(runId: RunId, run: RunState | null | undefined, error: ErrorInfo): AgentResult {
+  return { runId, stopReason: 'error', messages: [], text: '', turns: run?.turns ?? 0, usage: run?.usage ?? emptyUsage(), durationMs: 0, error };
 }

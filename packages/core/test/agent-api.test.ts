@@ -7,9 +7,9 @@
  * `already_running` during a run (waiting for a user counts), and reading never does.
  */
 import { describe, expect, it } from 'vitest';
-import { Agent, AgentStateError, type Message } from '../src/index.js';
+import { Agent, AgentStateError, agentMachine, type Message, type RunId } from '../src/index.js';
 import { createScriptedProvider } from '../src/testing.js';
-import { ALLOW, blockingTool, echoTool, latch, stripTimestamps } from './support.js';
+import { ALLOW, blockingTool, echoTool, latch, scriptedAgent, stripTimestamps } from './support.js';
 
 const user = (text: string): Message => ({ role: 'user', content: text, timestamp: 1 });
 
@@ -145,5 +145,18 @@ describe('the Agent API between runs', () => {
     expect(agent.sessionId).toMatch(/^ses_/);
     agent.approve(agent.pending!.kind === 'permission' ? agent.pending!.callId : '', 'allow_once');
     expect((await run).text).toBe('done');
+  });
+});
+
+describe('the statechart as XState sees it', () => {
+  it('gives a real XState snapshot of the agent machine, at the state the agent is in', async () => {
+    const agent = scriptedAgent([{ text: 'hello' }]);
+    expect(agent.machineSnapshot.matches('idle')).toBe(true);
+    await agent.prompt('hi');
+    const snapshot = agent.machineSnapshot;
+    expect(snapshot.matches('done')).toBe(true);
+    expect(snapshot.machine).toBe(agentMachine);
+    expect(snapshot.can({ type: 'PROMPT', at: 0, runId: 'run_x' as RunId, messages: [] })).toBe(true);
+    expect(snapshot.context.historyLength).toBe(agent.messages.length);
   });
 });

@@ -69,6 +69,7 @@ describe('snapshot format', () => {
     expect(restoreError({ ...fixture, schemaVersion: 2 }).code).toBe('invalid_snapshot');
     expect(restoreError({ ...fixture, schemaVersion: undefined }).code).toBe('invalid_snapshot');
     expect(restoreError({ ...fixture, state: 'sleeping' }).code).toBe('invalid_snapshot');
+    expect(restoreError({ ...fixture, state: { thinking: 'dozing' } }).message).toMatch(/unknown state \{"thinking":"dozing"\}/);
     expect(restoreError('not a snapshot').code).toBe('invalid_snapshot');
   });
 

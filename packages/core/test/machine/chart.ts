@@ -11,6 +11,7 @@ import type { AgentMachineEvent, MachineOutput, MachineSettings } from '../../sr
 import type { AssistantMessage, Message, ToolCall, ToolResultMessage } from '../../src/messages.js';
 import type { ProviderErrorKind } from '../../src/provider.js';
 import { emptyUsage, type Usage } from '../../src/usage.js';
+import { expectSameAsXState, runnerAt } from './compiled.js';
 
 /** A snapshot of the agent machine. */
 export type Snap = SnapshotFrom<typeof agentMachine>;
@@ -225,7 +226,10 @@ export function table(rows: Row[]): void {
     it(`${row.name}: ${show(row.from().value)} + ${typeof event === 'function' ? event(row.from()).type : event.type} → ${show(row.to)}`, () => {
       const from = row.from();
       const before = structuredClone(from.context);
-      const { next, outbox, actions } = step(from, row.event);
+      const sent = typeof row.event === 'function' ? row.event(from) : row.event;
+      const { next, outbox, actions } = step(from, sent);
+      // The Agent runs the chart compiled (see compiled-chart.ts): it must agree on every row.
+      expectSameAsXState(runnerAt(from), sent, { next, actions: transition(agentMachine, from, sent)[1] }, false);
       expect(from.context, 'the transition changed the context it came from').toEqual(before);
       expect(next.value).toEqual(row.to);
       expect(outbox).toEqual(row.outbox);
