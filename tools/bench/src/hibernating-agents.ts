@@ -1,17 +1,27 @@
 /**
  * Many agents waiting for a user with hibernation on: `--agents` runs (default 10,000) started in
  * batches of 1,000, each suspended on an ask_user question, and each hibernated (checkpointed to
- * the in-memory run store and dropped from memory) as soon as it waits. Prints the heap and RSS
- * once they all sleep, then answers every run (each actor is woken from its checkpoint) and
- * checks that all finish. Compare with waiting-agents, where they stay in memory.
+ * the run store and dropped from memory) as soon as it waits. Prints the heap and RSS once they
+ * all sleep, then answers every run (each actor is woken from its checkpoint) and checks that all
+ * finish. Compare with waiting-agents, where they stay in memory. The store is in memory by
+ * default (what stays is then its copy of each run); `--store file` keeps runs in a temporary
+ * folder instead, as a long-lived deployment would (removed at the end).
  *
- *   node --expose-gc dist/hibernating-agents.js [--agents 10000]
+ *   node --expose-gc dist/hibernating-agents.js [--agents 10000] [--store memory|file]
  */
-import { createRuntime, type Instrumentation, type RunHandle } from '@troupe/runtime';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createFileRunStore, createMemoryRunStore, createRuntime, type Instrumentation, type RunHandle } from '@troupe/runtime';
 import { askerGraph } from './asker-graph.js';
 import { numberArg, peakRssMb, report, round1 } from './measure.js';
 
 const agents = numberArg('agents', 10_000);
+const storeIndex = process.argv.indexOf('--store');
+const storeKind = storeIndex >= 0 ? process.argv[storeIndex + 1] : 'memory';
+if (storeKind !== 'memory' && storeKind !== 'file') throw new Error(`--store memory|file, not ${String(storeKind)}`);
+const folder = storeKind === 'file' ? mkdtempSync(join(tmpdir(), 'troupe-hibernating-')) : undefined;
+const store = folder === undefined ? createMemoryRunStore() : createFileRunStore(folder);
 const BATCH = 1_000;
 
 // Counts the actors in memory: a hibernated actor's trace ends, a woken one's starts again.
@@ -32,7 +42,7 @@ const instrumentation: Instrumentation = {
   carrierOf: () => undefined,
 };
 
-const runtime = createRuntime({ graph: askerGraph, instrumentation, hibernation: { afterMs: 0 } });
+const runtime = createRuntime({ graph: askerGraph, store, instrumentation, hibernation: { afterMs: 0 } });
 
 function untilWaiting(handle: RunHandle): Promise<void> {
   return new Promise<void>((resolve) => {
@@ -65,9 +75,11 @@ for (let done = 0; done < agents; done += BATCH) {
 }
 const answeredMs = performance.now() - answering;
 await runtime.close();
+if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
 report({
   workload: 'hibernating-agents',
   agents,
+  store: storeKind,
   asleep_wall_ms: Math.round(asleepMs),
   us_per_agent_to_sleep: Math.round((asleepMs * 1000) / agents),
   us_per_agent_woken_and_done: Math.round((answeredMs * 1000) / agents),
