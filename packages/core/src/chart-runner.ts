@@ -111,17 +111,20 @@ export class ChartRunner {
     for (const timer of transition.cancels) this.#cancel(timer);
     if (transition.reduce !== undefined) this.#context = Object.assign({}, this.#context, transition.reduce(this.#context, event));
     if (transition.target !== undefined) this.#leaf = transition.target;
-    for (const timer of transition.arms) this.#arm(timer);
+    for (const timer of transition.arms) this.#arm(timer, event);
     return this.#context.outbox;
   }
 
-  #arm(timer: ChartTimer): void {
+  #arm(timer: ChartTimer, entering: AgentMachineEvent): void {
     this.#timers ??= new Map();
     const { eventType } = timer;
-    const handle = this.#clock.setTimeout(() => {
-      this.#timers?.delete(eventType);
-      this.send({ type: eventType } as unknown as AgentMachineEvent);
-    }, timer.delay(this.#context));
+    const handle = this.#clock.setTimeout(
+      () => {
+        this.#timers?.delete(eventType);
+        this.send({ type: eventType } as unknown as AgentMachineEvent);
+      },
+      timer.delay(this.#context, entering),
+    );
     this.#timers.set(eventType, handle);
   }
 

@@ -23,8 +23,8 @@ export type ChartReducer = (context: AgentContext, event: AgentMachineEvent) => 
 export interface ChartTimer {
   /** XState's name for the event the timer delivers (`xstate.after.<delay>.<state id>`). */
   readonly eventType: string;
-  /** The delay in ms, from the context the state was entered with. */
-  delay(context: AgentContext): number;
+  /** The delay in ms, from the context the state was entered with and the event that entered it. */
+  delay(context: AgentContext, event: AgentMachineEvent): number;
 }
 
 /** A candidate transition of a leaf for one event type, with what taking it does. */
@@ -107,11 +107,11 @@ export function compileChart(machine: AnyStateMachine, reducerOf: (action: unkno
     if (node.type === 'atomic') leaves.set(node, { id: node.id, value: stateValueOf(node), transitions: new Map() });
     for (const child of Object.values(node.states)) visit(child);
   };
-  const delayOf = (node: Node, delay: string | number): ((context: AgentContext) => number) => {
+  const delayOf = (node: Node, delay: string | number): ChartTimer['delay'] => {
     if (typeof delay === 'number') return () => delay;
     const fn = delays[delay];
     if (typeof fn !== 'function') return refuse(node, `the delay ${delay} without an implementation`);
-    return (context) => Number(fn({ context, event: { type: 'xstate.init' } as unknown as AgentMachineEvent }, undefined));
+    return (context, event) => Number(fn({ context, event }, undefined));
   };
   const guardOf = (node: Node, guard: unknown): ChartTransition['guard'] => {
     if (guard === undefined) return undefined;
@@ -128,8 +128,6 @@ export function compileChart(machine: AnyStateMachine, reducerOf: (action: unkno
   };
 
   visit(root);
-  const compiled = new Map<Node, ChartLeaf>();
-  for (const [node, leaf] of leaves) compiled.set(node, leaf);
   const leafBelow = (node: Node): ChartLeaf => {
     let at = node;
     while (at.type === 'compound') {
@@ -137,13 +135,14 @@ export function compileChart(machine: AnyStateMachine, reducerOf: (action: unkno
       if (initial === undefined) return refuse(at, 'a compound state without an initial state');
       at = initial;
     }
-    return compiled.get(at) ?? refuse(at, 'an unknown leaf');
+    return leaves.get(at) ?? refuse(at, 'an unknown leaf');
   };
 
   for (const [leafNode, leaf] of leaves) {
     // XState looks from the leaf up to the root: the deepest state with an enabled transition wins.
     for (const node of [leafNode, ...ancestorsOf(leafNode)]) {
       for (const [eventType, definitions] of node.transitions) {
+        if (eventType.includes('*')) refuse(node, `the wildcard event ${eventType}`);
         const candidates = leaf.transitions.get(eventType) ?? [];
         for (const definition of definitions) {
           const target = definition.target?.[0];
@@ -163,12 +162,17 @@ export function compileChart(machine: AnyStateMachine, reducerOf: (action: unkno
   }
 
   const byValue = new Map<string, ChartLeaf>();
-  for (const [node, leaf] of compiled) {
-    byValue.set(JSON.stringify(leaf.value), leaf);
+  for (const [node, leaf] of leaves) {
+    byValue.set(valueKey(leaf.value), leaf);
     // A compound state's own value (`"thinking"`) means its initial leaf, as `resolveState` reads it.
-    for (const ancestor of ancestorsOf(node)) if (ancestor !== root) byValue.set(JSON.stringify(stateValueOf(ancestor)), leafBelow(ancestor));
+    for (const ancestor of ancestorsOf(node)) if (ancestor !== root) byValue.set(valueKey(stateValueOf(ancestor)), leafBelow(ancestor));
   }
-  return { leafOf: (value) => byValue.get(JSON.stringify(value)) };
+  return { leafOf: (value) => byValue.get(valueKey(value)) };
+}
+
+/** A state value as a map key: a top-level name as it is (what agents are created in), a nested value as JSON. */
+function valueKey(value: StateValue): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /** Proper ancestors, nearest first. */
