@@ -43,7 +43,7 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIo): Promi
     io.stderr('troupe chat: needs a terminal (standard input and output); use troupe run for scripts\n');
     return ExitCode.BadInput;
   }
-  const chat = await import('@troupe/chat');
+  const chat = await importChat();
   const store = createFileRunStore(options.runsDir);
   let file = options.file === undefined ? undefined : resolve(options.file);
   let entry = options.agent;
@@ -108,5 +108,24 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIo): Promi
     return ExitCode.Ok;
   } finally {
     await mcp.close();
+  }
+}
+
+/**
+ * Loads `@troupe/chat` for a person at a terminal. ink (through `is-in-ci`) decides once, when it
+ * is first imported, that a `CI` or `CONTINUOUS_INTEGRATION` variable means nobody watches, and
+ * then draws only its last frame: in a shell that exports one, the chat's screen stayed blank.
+ * The variables are hidden during the import only, so the chat's tools still see them.
+ */
+async function importChat(): Promise<typeof import('@troupe/chat')> {
+  const hidden = ['CI', 'CONTINUOUS_INTEGRATION'].flatMap((key) => {
+    const value = process.env[key];
+    return value === undefined ? [] : [[key, value] as const];
+  });
+  for (const [key] of hidden) delete process.env[key];
+  try {
+    return await import('@troupe/chat');
+  } finally {
+    for (const [key, value] of hidden) process.env[key] = value;
   }
 }

@@ -15,9 +15,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURES, TROUPE_BIN } from '../spawn-troupe.js';
 import { TmuxSession } from './tmux.js';
 
-// ink draws only the final frame when it thinks it runs in CI (a CI variable, as CI sets): a person's
-// terminal has none, so the chat runs without the one the test process inherits.
-const INTERACTIVE = 'env -u CI';
+// ink draws only its final frame when it thinks it runs in CI (a CI variable): troupe chat hides the
+// variable while it loads ink, so a person's shell that exports one still gets a live screen.
+const INTERACTIVE = 'env CI=true';
 
 let session: TmuxSession | undefined;
 afterEach(async () => {
