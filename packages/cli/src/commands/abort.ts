@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseAgentPath, TroupeError } from '@troupe/core';
+import { parseAgentPath, TroupeError, type AgentPath, type RunId } from '@troupe/core';
 import { TransportErrorCode } from '@troupe/runtime';
-import { unclaimedChildren } from '@troupe/nats';
+import { unclaimedChildren, type NatsTransport } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import type { NatsFlags } from '../nats/nats-flags.js';
@@ -11,6 +11,8 @@ import { isFinal, openRunControl, runGraphHash } from '../nats/run-control.js';
 /** What `troupe abort` was asked to do. */
 export interface AbortCommandOptions {
   runId: string;
+  /** Abort only this actor (and what it started); the run goes on. Default: the whole run. */
+  path?: string;
   nats: NatsFlags;
   /** How long to wait for the run to end once aborted. Default 30 s. */
   timeoutMs?: number;
@@ -33,6 +35,10 @@ export function abortCommand(options: AbortCommandOptions, io: CliIo): Promise<E
         io.stdout(`run ${run.id} has already ended (${run.status})\n`);
         return ExitCode.Ok;
       }
+      const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+      if (options.path !== undefined && options.path !== run.entry) {
+        return await abortActor(transport, run.id, parseAgentPath(options.path), deadline, io);
+      }
       // The entry first: aborting it aborts its subtree, and no parent sees a child's abort as a
       // tool result and goes on. Then every actor that has still not ended, deepest first, with
       // the children still on the task queue (they have no record until a worker claims them).
@@ -50,7 +56,6 @@ export function abortCommand(options: AbortCommandOptions, io: CliIo): Promise<E
         });
       }
       const entry = parseAgentPath(run.entry);
-      const deadline = Date.now() + (options.timeoutMs ?? 30_000);
       for (;;) {
         const [record, now] = await Promise.all([transport.records.get(run.id, entry), store.getRun(run.id)]);
         if (record?.record.status === 'ended' || (now !== undefined && isFinal(now))) break;
@@ -68,4 +73,29 @@ export function abortCommand(options: AbortCommandOptions, io: CliIo): Promise<E
       await transport.close();
     }
   });
+}
+
+/**
+ * `troupe abort <runId> <path> --nats`: aborts one actor below the entry, and the actors it
+ * started, wherever it lives; its parent takes the abort as its call's result and goes on. Waits
+ * until the actor's record says it ended. An actor that is not running is refused (exit 2) with
+ * the list of those that are.
+ */
+async function abortActor(transport: NatsTransport, runId: RunId, path: AgentPath, deadline: number, io: CliIo): Promise<ExitCode> {
+  try {
+    await transport.control(runId, path, { type: 'abort' });
+  } catch (error) {
+    const running = (await transport.records.list(runId)).filter(({ record }) => record.status !== 'ended').map(({ path: at }) => at);
+    io.stderr(`troupe abort: ${error instanceof Error ? error.message : String(error)}${running.length === 0 ? '' : `; running: ${running.join(', ')}`}\n`);
+    return ExitCode.BadInput;
+  }
+  while ((await transport.records.get(runId, path))?.record.status !== 'ended') {
+    if (Date.now() > deadline) {
+      io.stderr(`troupe abort: ${path} of run ${runId} was asked to abort but has not ended (is the process hosting it gone?)\n`);
+      return ExitCode.RunFailed;
+    }
+    await sleep(200);
+  }
+  io.stdout(`aborted ${path} of run ${runId}\n`);
+  return ExitCode.Ok;
 }

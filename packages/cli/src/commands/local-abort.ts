@@ -1,4 +1,4 @@
-import { connectRunControl, runDirOf, type RunRecord, type RunStore } from '@troupe/runtime';
+import { connectRunControl, runDirOf, type RunControlConnection, type RunRecord, type RunStore } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import { isFinal } from '../nats/run-control.js';
@@ -7,6 +7,8 @@ import { findLocalRun } from './local-run.js';
 /** What `troupe abort` (without `--nats`) was asked to do. */
 export interface LocalAbortOptions {
   runId: string;
+  /** Abort only this actor (and what it started); the run goes on. Default: the whole run. */
+  path?: string;
   runsDir: string;
   /** How long to wait for the run to end once aborted. Default 30 s. */
   timeoutMs?: number;
@@ -29,6 +31,7 @@ export async function localAbortCommand(options: LocalAbortOptions, io: CliIo): 
     return ExitCode.Ok;
   }
   const control = await connectRunControl(runDirOf(options.runsDir, run.id));
+  if (options.path !== undefined && options.path !== run.entry) return abortActor(run, options.path, control, flags, io);
   if (control === undefined) return markAborted(store, run, io);
   try {
     const answer = await control.request({ type: 'abort' }).catch(() => undefined);
@@ -53,6 +56,34 @@ export async function localAbortCommand(options: LocalAbortOptions, io: CliIo): 
   // The process closed the socket without ending the run: it left it waiting, or died.
   const now = await store.getRun(run.id);
   return now !== undefined && isFinal(now) ? saidEnded(run.id, now.status, io) : markAborted(store, now ?? run, io);
+}
+
+/**
+ * `troupe abort <runId> <path>`: aborts one actor below the entry, and the actors it started, in
+ * the process running the run; its parent takes the abort as its call's result and goes on. Only a
+ * running process can do that: a run waiting with no process is refused (exit 2), as is an actor
+ * that is not running (the answer lists those that are).
+ */
+async function abortActor(run: RunRecord, path: string, control: RunControlConnection | undefined, flags: string, io: CliIo): Promise<ExitCode> {
+  if (control === undefined) {
+    const why =
+      run.status === 'waiting'
+        ? `is waiting for an answer and no process is running it: troupe abort ${run.id}${flags} aborts all of it`
+        : `is not running in a process that answers on its control socket: troupe abort ${run.id}${flags} aborts all of it`;
+    io.stderr(`troupe abort: run ${run.id} ${why}\n`);
+    return run.status === 'running' ? ExitCode.RunFailed : ExitCode.BadInput;
+  }
+  try {
+    const answer = await control.request({ type: 'abortActor', path });
+    if (!answer.ok) {
+      io.stderr(`troupe abort: ${answer.error.message}\n`);
+      return ExitCode.BadInput;
+    }
+  } finally {
+    control.close();
+  }
+  io.stdout(`aborted ${path} of run ${run.id}\n`);
+  return ExitCode.Ok;
 }
 
 function saidEnded(id: string, status: RunRecord['status'], io: CliIo): ExitCode {

@@ -15,13 +15,15 @@ export function registerControlCommands(program: Command, { io, exit }: CommandC
       .command('abort')
       .description('abort a run and wait until it has ended (every actor, wherever it runs); a run no process runs is marked aborted')
       .argument('<runId>', 'the run (troupe runs lists them)')
+      .argument('[path]', "abort only this actor and the actors it started; its parent takes the abort as its call's result and goes on")
       .option('--runs-dir <dir>', 'where runs are recorded', DEFAULT_RUNS_DIR),
-  ).action(async (runId: string, _flags: unknown, command: Command) => {
+  ).action(async (runId: string, path: string | undefined, _flags: unknown, command: Command) => {
     const flags = command.opts<ControlFlags>();
+    const target = path === undefined ? { runId } : { runId, path };
     exit(
       natsTargetOf(flags, io.env) === undefined
-        ? await localAbortCommand({ runId, runsDir: flags.runsDir }, io)
-        : await abortCommand({ runId, nats: flags }, io),
+        ? await localAbortCommand({ ...target, runsDir: flags.runsDir }, io)
+        : await abortCommand({ ...target, nats: flags }, io),
     );
   });
 

@@ -4,7 +4,7 @@
  * running `troupe run` (it is in its conversation, and the run goes on to its end), and so does a
  * follow-up (`--follow-up`, taken once the actor has answered); `troupe abort`
  * ends a running run, waits for its end and says so, while the run exits 130 and its socket is
- * gone; a run left waiting, which no process runs, is marked aborted in the store; and a run that
+ * gone; `troupe abort <runId> <path>` ends one actor and the run goes on; a run left waiting, which no process runs, is marked aborted in the store; and a run that
  * has ended, is waiting, or does not exist gets a clear answer instead.
  */
 import { execFileSync } from 'node:child_process';
@@ -96,6 +96,31 @@ describe('troupe abort and troupe steer on local runs', { timeout: 60_000 }, () 
     expect(again.code).toBe(0);
   });
 
+  it('aborts one actor of a running run, whose parent takes the abort as its result and goes on', async () => {
+    const runs = mkdtempSync(join(tmpdir(), 'troupe-abort-runs-'));
+    const store = createFileRunStore(runs);
+    const run = startTroupe(['run', 'sleeper-team.yaml', '--input', 'go', '--runs-dir', runs]);
+    const id = await listening(store, runs, async (runId) =>
+      (await store.readEvents(runId)).some((event) => event.type === 'agent_start' && event.agentPath === 'lead/sleeper#1'),
+    );
+
+    const nobody = await spawnTroupe(['abort', id, 'lead/nobody#1', '--runs-dir', runs]);
+    expect(nobody.code).toBe(2);
+    expect(nobody.stderr).toBe(`troupe abort: no actor lead/nobody#1 in run ${id}; running: lead, lead/sleeper#1\n`);
+
+    const aborted = await spawnTroupe(['abort', id, 'lead/sleeper#1', '--runs-dir', runs]);
+    expect(aborted.stdout).toBe(`aborted lead/sleeper#1 of run ${id}\n`);
+    expect(aborted.code).toBe(0);
+    const ended = await run.exited;
+    expect(ended.code).toBe(0);
+    expect(ended.stdout).toMatch(/^Lead heard: /);
+    expect(await store.getRun(id)).toMatchObject({ status: 'done' });
+    const events = await store.readEvents(id);
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'agent_end', agentPath: 'lead/sleeper#1', result: expect.objectContaining({ stopReason: 'aborted' }) }),
+    );
+  });
+
   it('marks a waiting run that no process runs aborted', async () => {
     const runs = mkdtempSync(join(tmpdir(), 'troupe-abort-runs-'));
     const left = await spawnTroupe(['run', 'asks.yaml', '--input', 'go', '--runs-dir', runs]);
@@ -107,6 +132,12 @@ describe('troupe abort and troupe steer on local runs', { timeout: 60_000 }, () 
     expect(steered.code).toBe(2);
     expect(steered.stderr).toBe(
       `troupe steer: run ${id} is waiting for an answer and no process is running it: troupe show ${id} --runs-dir ${runs} says what it waits for\n`,
+    );
+
+    const one = await spawnTroupe(['abort', id, 'asker/helper#1', '--runs-dir', runs]);
+    expect(one.code).toBe(2);
+    expect(one.stderr).toBe(
+      `troupe abort: run ${id} is waiting for an answer and no process is running it: troupe abort ${id} --runs-dir ${runs} aborts all of it\n`,
     );
 
     const aborted = await spawnTroupe(['abort', id, '--runs-dir', runs]);

@@ -93,6 +93,26 @@ describe('distributed runs controlled from other processes', { timeout: 60_000 }
     expect(runs.stdout).toMatch(new RegExp(`\\n${runId}\\s+aborted\\s+lead\\s`));
   });
 
+  it('aborts one remote actor, and its lead takes the abort as its result and finishes', async () => {
+    const nats = await workerFor('nats-sleeper.yaml');
+    const run = startTroupe(['run', 'nats-sleeper.yaml', '--input', 'go', ...nats]);
+    await run.matching('stderr', /\[lead\/sleeper#1\] thinking/);
+    const listed = await spawnTroupe(['runs', '--json', ...nats]);
+    const runId = (JSON.parse(listed.stdout.trim()) as { id: string }).id;
+
+    const nobody = await spawnTroupe(['abort', runId, 'lead/nobody#1', ...nats]);
+    expect(nobody.code).toBe(2);
+    expect(nobody.stderr).toMatch(/^troupe abort: .*lead\/nobody#1.*; running: lead, lead\/sleeper#1\n$/);
+
+    const aborted = await spawnTroupe(['abort', runId, 'lead/sleeper#1', ...nats]);
+    expect(aborted.stdout).toBe(`aborted lead/sleeper#1 of run ${runId}\n`);
+    expect(aborted.code).toBe(0);
+    const ended = await run.exited;
+    expect(ended.code).toBe(0);
+    expect(ended.stdout).toMatch(/^Lead heard: /);
+    expect(ended.stderr).toMatch(/\n✓ done · /);
+  });
+
   it('shows a child no worker has taken as queued, and aborts the run before one does', async () => {
     // No worker: the lead's remote child waits on the task queue, with no actor record yet.
     const nats = ['--nats', server.url, '--namespace', `ctl${process.pid}_${++namespaces}`];
