@@ -111,11 +111,13 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
         const before = await record(id);
         if (patch.status === 'running' || patch.status === 'waiting') {
           const host = await readJson<ProcessIdentity>(join(runDir(id), 'process.json')).catch(() => undefined);
+          const mine = host !== undefined && sameProcess(host, processIdentity());
           // Another process recorded: this is a takeover (an answer, a resume), which only one may make.
-          if (host !== undefined && !sameProcess(host, processIdentity())) await takeOver(runDir(id), id);
+          if (host !== undefined && !mine) await takeOver(runDir(id), id);
           // Its own run waits again: a new question, which any process may take up to answer.
           else if (patch.status === 'waiting' && before.status !== 'waiting') await releaseTakeover(runDir(id));
-          await claim(id);
+          // Already recorded as this process: rewriting the same identity would cost a file replace per status change.
+          if (!mine) await claim(id);
         }
         await writeJson(join(runDir(id), 'run.json'), { ...before, ...patch });
       }),
