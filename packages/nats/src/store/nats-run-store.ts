@@ -7,6 +7,7 @@ import { fromKeyToken, keyToken, kvKey } from '../connection/nats-names.js';
 import type { NatsResources } from '../connection/nats-resources.js';
 import { purgeRun } from './purge-run.js';
 import { readRunEvents } from '../events/run-events.js';
+import { mergeCheckpoint, pendingCheckpoint, type PendingCheckpoint } from './pending-checkpoint.js';
 import { WriteChains } from './write-chains.js';
 
 /** A {@link RunStore} kept in NATS, shared by every process of a deployment. */
@@ -27,6 +28,15 @@ const TAIL_BYTES = 4096;
 /** A checkpoint head as stored: the snapshot without its history, its length, and its newest messages. */
 type StoredHead = AgentSnapshot & { historyLength: number; tail?: { from: number; messages: Message[] } };
 
+/** A checkpoint waiting for its write, and that write. */
+interface UnwrittenCheckpoint {
+  checkpoint: PendingCheckpoint;
+  written: Promise<void>;
+}
+
+/** Resolves in the check phase of this turn of the event loop, once its I/O callbacks and microtasks have run. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** Room left in a payload for headers and framing. */
 const PAYLOAD_ROOM = 256;
 const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
@@ -42,7 +52,10 @@ const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
  * Contract (beyond {@link RunStore}'s): writes through this store are applied in call order per
  * record — the run's record, each actor's checkpoints, each delegation — while writes of different
  * records of a run go out at once (a delegation is not held up by its parent's checkpoint); a read
- * waits for the writes it could see; writes wait out a reconnect instead of failing; `flush` resolves once the events stream has
+ * waits for the writes it could see; writes wait out a reconnect instead of failing; an actor's
+ * checkpoints are group-committed: one made while the previous is not written yet (in the same
+ * turn of the event loop, or behind a write in flight) is written with it, as one head holding
+ * the later state and the messages of both, and both calls resolve once it is stored; `flush` resolves once the events stream has
  * stored every event appended before it (on these resources), and rejects with
  * `nats_event_not_stored` for an event of the run that could not be; a checkpoint message larger
  * than one payload rejects with `nats_message_too_large`; every method but `getRun`, `listRuns`
@@ -68,6 +81,26 @@ export function createNatsRunStore(resources: NatsResources): NatsRunStore {
     await requireRun(id);
   };
   const maxChunkBytes = (): number => (nc.info?.max_payload ?? DEFAULT_MAX_PAYLOAD) - PAYLOAD_ROOM;
+  /** Each actor's checkpoint waiting to be written, which later ones join. */
+  const unwritten = new Map<string, UnwrittenCheckpoint>();
+  /** Stores `checkpoint` of the actor at `key`: message chunks first when its tail grew past {@link TAIL_BYTES}, then its head. */
+  const writeCheckpoint = async (id: RunId, key: string, { head, from, added }: PendingCheckpoint): Promise<void> => {
+    await requireRun(id);
+    const known = tails.get(key) ?? (from > 0 ? await readTail(resources, key) : undefined);
+    const tail = extendTail(known, from, added);
+    if (tail.bytes > TAIL_BYTES) {
+      // Messages first: a head never names messages that are not stored.
+      for (const chunk of chunkMessages(tail.messages, tail.from, maxChunkBytes(), head.agentPath)) {
+        await watch.retry(() => messages.put(kvKey(id, head.agentPath, String(chunk.offset)), chunk.data));
+      }
+      tail.from += tail.messages.length;
+      tail.messages = [];
+      tail.bytes = 0;
+    }
+    const stored: StoredHead = { ...head, historyLength: from + added.length, tail: { from: tail.from, messages: tail.messages } };
+    await watch.retry(() => heads.put(key, JSON.stringify(stored)));
+    tails.set(key, tail);
+  };
 
   return {
     resources,
@@ -95,25 +128,22 @@ export function createNatsRunStore(resources: NatsResources): NatsRunStore {
       await events.settle();
       return readRunEvents(resources, id);
     },
-    saveCheckpoint: (id, { head, from, added }) =>
-      writes.chain([id, 'checkpoint', head.agentPath], async () => {
-        await requireRun(id);
-        const key = kvKey(id, head.agentPath);
-        const known = tails.get(key) ?? (from > 0 ? await readTail(resources, key) : undefined);
-        const tail = extendTail(known, from, added);
-        if (tail.bytes > TAIL_BYTES) {
-          // Messages first: a head never names messages that are not stored.
-          for (const chunk of chunkMessages(tail.messages, tail.from, maxChunkBytes(), head.agentPath)) {
-            await watch.retry(() => messages.put(kvKey(id, head.agentPath, String(chunk.offset)), chunk.data));
-          }
-          tail.from += tail.messages.length;
-          tail.messages = [];
-          tail.bytes = 0;
-        }
-        const stored: StoredHead = { ...head, historyLength: from + added.length, tail: { from: tail.from, messages: tail.messages } };
-        await watch.retry(() => heads.put(key, JSON.stringify(stored)));
-        tails.set(key, tail);
-      }),
+    saveCheckpoint: (id, checkpoint) => {
+      const key = kvKey(id, checkpoint.head.agentPath);
+      // Group commit: a checkpoint of an actor whose previous one is not written yet (made in the
+      // same turn of the event loop, or queued behind a write in flight) joins it, and one write
+      // stores both. A lead's turn end and its next turn's tool call are one write, not two.
+      const waiting = unwritten.get(key);
+      if (waiting !== undefined && mergeCheckpoint(waiting.checkpoint, checkpoint)) return waiting.written;
+      const entry: UnwrittenCheckpoint = { checkpoint: pendingCheckpoint(checkpoint), written: Promise.resolve() };
+      unwritten.set(key, entry);
+      entry.written = writes.chain([id, 'checkpoint', checkpoint.head.agentPath], async () => {
+        await nextTurn();
+        if (unwritten.get(key) === entry) unwritten.delete(key);
+        await writeCheckpoint(id, key, entry.checkpoint);
+      });
+      return entry.written;
+    },
     loadSnapshots: async (id) => {
       await afterWrites(id, 'checkpoint');
       const paths = (await listKeys(heads, `${keyToken(id)}.*`)).map((key) => fromKeyToken(key.slice(key.indexOf('.') + 1)));

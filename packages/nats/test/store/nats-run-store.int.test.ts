@@ -4,7 +4,8 @@
  * runs listed by start time, updates of one run from two connections both land (compare-and-set), a
  * history larger than one payload is split into chunks and rebuilt, a message or an event larger
  * than one payload is a typed error, events appended while the server restarts are all stored,
- * once, in order, and a deleted run leaves nothing in any stream or bucket.
+ * once, in order, a deleted run leaves nothing in any stream or bucket, and checkpoints of one
+ * actor made before the previous is written are stored as one head holding all of them.
  */
 import { Agent, createRunId, parseAgentPath, userMessage, type AgentEvent, type AgentSnapshot, type RunId } from '@troupe/core';
 import { createScriptedProvider } from '@troupe/core/testing';
@@ -91,6 +92,26 @@ describe('the NATS run store', () => {
     const chunkKeys: string[] = [];
     for await (const key of await store.resources.messages.keys()) chunkKeys.push(key.split('.').at(-1)!);
     expect(chunkKeys.map(Number).sort((a, b) => a - b)).toEqual([0, 1, 3]);
+  });
+
+  it('stores checkpoints of one actor made before the previous one is written as one head with every message', async () => {
+    const store = await freshStore();
+    const { names, jsm } = store.resources;
+    const runId = createRunId();
+    await store.createRun(runOf(runId));
+    const stored = async (): Promise<number> => (await jsm.streams.info(`KV_${names.headsBucket}`)).state.last_seq;
+    const before = await stored();
+    const history = [userMessage('a', 0), userMessage('b', 1), userMessage('c', 2)];
+    const saved = [
+      store.saveCheckpoint(runId, { head: { ...head(), seq: 1 }, from: 0, added: history.slice(0, 1) }),
+      store.saveCheckpoint(runId, { head: { ...head(), seq: 2 }, from: 1, added: history.slice(1, 2) }),
+      store.saveCheckpoint(runId, { head: { ...head(), seq: 3 }, from: 2, added: history.slice(2) }),
+    ];
+    await Promise.all(saved);
+    expect((await stored()) - before).toBe(1);
+    const [snapshot] = await store.loadSnapshots(runId);
+    expect(snapshot?.seq).toBe(3);
+    expect(snapshot?.context.messages).toEqual(history);
   });
 
   it('rejects a message larger than one payload with a typed error naming the actor and the size', async () => {
