@@ -5,7 +5,8 @@
  * history larger than one payload is split into chunks and rebuilt, a message or an event larger
  * than one payload is a typed error, events appended while the server restarts are all stored,
  * once, in order, a deleted run leaves nothing in any stream or bucket, and checkpoints of one
- * actor made before the previous is written are stored as one head holding all of them.
+ * actor made before the previous is written are stored as one head holding all of them, and a
+ * store that alone writes a run's record updates it without reading it first.
  */
 import { Agent, createRunId, parseAgentPath, userMessage, type AgentEvent, type AgentSnapshot, type RunId } from '@troupe/core';
 import { createScriptedProvider } from '@troupe/core/testing';
@@ -59,6 +60,25 @@ describe('the NATS run store', () => {
     );
     await Promise.all([coordinator.updateRun(runId, { status: 'done' }), worker.updateRun(runId, { endedAt: 5 })]);
     expect(await coordinator.getRun(runId)).toMatchObject({ status: 'done', endedAt: 5, input: 'in8', graphFile: 'g9' });
+  });
+
+  it('updates a run record it alone writes without reading it, and one another store wrote after reading it', async () => {
+    const namespace = `reads${++namespaces}`;
+    const [coordinator, other] = [await freshStore(namespace), await freshStore(namespace)];
+    const reads: string[] = [];
+    const watcher = await connection();
+    watcher.subscribe(`$JS.API.DIRECT.GET.KV_${coordinator.resources.names.runsBucket}.>`, { callback: (_error, msg) => void reads.push(msg.subject) });
+    await watcher.flush();
+    const runId = createRunId();
+    await coordinator.createRun(runOf(runId));
+    await coordinator.updateRun(runId, { input: 'one' });
+    await coordinator.updateRun(runId, { turns: 2 });
+    await other.updateRun(runId, { graphFile: 'g' });
+    await coordinator.updateRun(runId, { status: 'done' });
+    await watcher.flush();
+    // The other store read before its write; the coordinator read once, after the other's write.
+    expect(reads).toHaveLength(2);
+    expect(await other.getRun(runId)).toMatchObject({ input: 'one', turns: 2, graphFile: 'g', status: 'done' });
   });
 
   it('deletes a run from every stream and bucket, leaving no delete markers', async () => {
