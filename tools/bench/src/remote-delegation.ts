@@ -8,7 +8,10 @@
  * - throughput: `--tasks` remote tasks (turns of 100 concurrent delegations) through 1 and then 2
  *   workers; tasks per second;
  * - checkpoint bytes per turn of the lead (the store writes only what a turn added), for the
- *   first and the last tenth of its turns: they stay flat as the history grows.
+ *   first and the last tenth of its turns: they stay flat as the history grows;
+ * - stored messages per delegation during the round-trip runs: every message the namespace's
+ *   JetStream streams and KV buckets stored (their last sequence before and after, so a KV put
+ *   that replaces a value and an acked task both count), in all and per stream.
  *
  *   node dist/remote-delegation.js [--delegations 200] [--runs 5] [--tasks 1000]
  */
@@ -53,6 +56,7 @@ async function roundTrip(): Promise<void> {
   const bytes: number[][] = [];
   const perDelegation: number[] = [];
   let cold = 0;
+  const storedBefore = await storedMessages(resources);
   for (let i = 0; i < runs + WARM_UP_RUNS; i++) {
     const turnBytes: number[] = [];
     const wall = await runOnce(resources, delegationGraph({ ...shape, helperPlacement: 'remote' }), turnBytes);
@@ -61,6 +65,7 @@ async function roundTrip(): Promise<void> {
     perDelegation.push((wall * 1000) / delegations);
     bytes.push(turnBytes);
   }
+  const stored = perStream(storedBefore, await storedMessages(resources), delegations * (runs + WARM_UP_RUNS));
   const tenth = Math.max(1, Math.floor(delegations / 10));
   const lead = bytes[0] ?? [];
   const average = (values: number[]): number => Math.round(values.reduce((a, b) => a + b, 0) / Math.max(1, values.length));
@@ -74,6 +79,8 @@ async function roundTrip(): Promise<void> {
     raw_request_reply_us: Math.round(median(raw)),
     checkpoint_bytes_first_tenth: average(lead.slice(0, tenth)),
     checkpoint_bytes_last_tenth: average(lead.slice(-tenth)),
+    stored_messages_per_delegation: stored.total,
+    stored_messages_per_stream: stored.streams,
   });
   await resources.nc.close();
 }
@@ -126,6 +133,36 @@ function runOnce(resources: NatsResources, graph: GraphConfig, turnBytes: number
         createNatsTransport({ ...parts, resources, graphHash: graphHash(graph), placement: (agent) => graph.agents[agent]?.placement ?? 'local' }),
     }),
   );
+}
+
+/** The last sequence of each stream of the namespace (KV buckets included): how many messages each has stored so far. */
+async function storedMessages(resources: NatsResources): Promise<Map<string, number>> {
+  const { names } = resources;
+  const streams = [
+    names.tasksStream,
+    names.eventsStream,
+    names.deadStream,
+    ...[resources.runs, resources.actors, resources.heads, resources.messages, resources.children].map((bucket) => `KV_${bucket.name}`),
+  ];
+  const sequences = new Map<string, number>();
+  for (const stream of streams) sequences.set(stream, (await resources.jsm.streams.info(stream)).state.last_seq);
+  return sequences;
+}
+
+/** Messages stored between `before` and `after`, per `count` delegations: in all, and per stream (those that stored any). */
+function perStream(before: Map<string, number>, after: Map<string, number>, count: number): { total: number; streams: string } {
+  const parts: string[] = [];
+  let total = 0;
+  for (const [stream, last] of after) {
+    const stored = last - (before.get(stream) ?? 0);
+    total += stored;
+    if (stored > 0) parts.push(`${stream.replace(/^KV_troupe_[^_]+_|^TROUPE_[^_]+_/, '').toLowerCase()} ${round2(stored / count)}`);
+  }
+  return { total: round2(total / count), streams: parts.join(', ') };
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
 }
 
 /** `store`, noting the bytes of each checkpoint of the lead (two a turn: tools started, turn ended). */

@@ -20,6 +20,23 @@ export interface CoalesceWritesOptions {
 
 const encoder = new TextEncoder();
 
+/** Per coalesced connection: queues work to run just before its next write (see {@link beforeNextWrite}). */
+const writeHooks = new WeakMap<NatsConnection, (run: () => void) => void>();
+
+/**
+ * Runs `run` once this turn of the event loop has done its work, early enough that what `run` and
+ * the promise continuations it resolves send goes out in the same socket write as what the turn
+ * sent: on a coalesced connection, at its next write, which then waits for them (one more pass of
+ * the event loop, taken only when such work is queued); on another, at `setImmediate`. A writer that
+ * would rather send one message for several requests of a turn (a group commit) gathers them until
+ * then.
+ */
+export function beforeNextWrite(nc: NatsConnection, run: () => void): void {
+  const hook = writeHooks.get(nc);
+  if (hook === undefined) setImmediate(run);
+  else hook(run);
+}
+
 /** What {@link coalesceWrites} needs of the protocol handler, for the warning. */
 const NEEDED = ['sendCommand', 'flushPending', 'close', 'pendingLimit', 'outbound.fill', 'outbound.size'] as const;
 
@@ -34,7 +51,9 @@ const NEEDED = ['sendCommand', 'flushPending', 'close', 'pendingLimit', 'outboun
  * callbacks and microtasks), so nothing waits for another turn; a buffer past nats.js's pending
  * limit is still written at once, and so is a `flush()`, and closing writes what is pending first
  * (`ProtocolHandler.close()` does not call `flushPending()`: it counted on the microtask's write
- * having happened). No upstream issue covers either behaviour in nats.js 3.
+ * having happened). No upstream issue covers either behaviour in nats.js 3. Work queued with
+ * {@link beforeNextWrite} runs at that `setImmediate` instead, and the write waits one more pass
+ * of the event loop for what it sends.
  *
  * It reaches into nats.js's protocol handler (`NatsConnectionImpl.protocol`), which has this shape
  * in the pinned nats-core 3.3.0; on a connection of another shape it changes nothing, tells
@@ -52,10 +71,26 @@ export function coalesceWrites(nc: NatsConnection, options: CoalesceWritesOption
   }
   const writer = protocol as ProtocolWriter;
   let scheduled = false;
+  let before: Array<() => void> = [];
   const flush = (): void => {
+    if (before.length > 0) {
+      // What they send is queued by the promise continuations run after this callback: write at
+      // the next check phase, with it.
+      const runs = before;
+      before = [];
+      for (const run of runs) run();
+      setImmediate(flush);
+      return;
+    }
     scheduled = false;
     writer.flushPending();
   };
+  writeHooks.set(nc, (run) => {
+    before.push(run);
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(flush);
+  });
   writer.sendCommand = (command, ...payloads) => {
     writer.outbound.fill(typeof command === 'string' ? encoder.encode(command) : command, ...payloads);
     if (writer.outbound.size() >= writer.pendingLimit) {

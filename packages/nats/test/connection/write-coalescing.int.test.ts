@@ -1,7 +1,9 @@
 /**
  * A connection from connectNats writes once per turn of the event loop: commands queued from
  * several microtasks of one turn reach the socket in one write, in order, and still within that
- * turn; a flush and request/reply work as before, and closing sends what is pending. It also pins that the nats.js version in use
+ * turn; a flush and request/reply work as before, and closing sends what is pending; work queued
+ * with beforeNextWrite runs before that write, and what its continuations publish goes out in it
+ * (a group commit costs no write of its own). It also pins that the nats.js version in use
  * has the protocol handler the adapter expects (an upgrade that changes it fails here, not
  * silently in the benchmarks).
  */
@@ -9,7 +11,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectNats } from '../../src/index.js';
 import { startNatsServer, type NatsServerProcess } from '../../src/testing.js';
-import { coalesceWrites } from '../../src/connection/write-coalescing.js';
+import { beforeNextWrite, coalesceWrites } from '../../src/connection/write-coalescing.js';
 
 let server: NatsServerProcess;
 let nc: NatsConnection;
@@ -65,6 +67,38 @@ describe('coalesceWrites', () => {
     await nc.flush();
     expect(received).toEqual(['0', '1', '2', '3', '4']);
     sub.unsubscribe();
+  });
+
+  it('runs work queued for the next write first, and sends what its continuations publish in that write', async () => {
+    const received: string[] = [];
+    const sub = nc.subscribe('coalesce.hook', { callback: (_error, msg) => void received.push(msg.string()) });
+    await nc.flush();
+    const writes = countWrites(nc);
+    const sent = new Promise<number>((resolve) => {
+      setImmediate(() => {
+        nc.publish('coalesce.hook', 'first');
+        // Queued after the write was scheduled; its publish comes two continuations later.
+        void new Promise<void>((ran) => beforeNextWrite(nc, ran))
+          .then(() => undefined)
+          .then(() => {
+            nc.publish('coalesce.hook', 'gathered');
+            setImmediate(() => setImmediate(() => resolve(writes.count)));
+          });
+      });
+    });
+    expect(await sent).toBe(1);
+    await nc.flush();
+    expect(received).toEqual(['first', 'gathered']);
+    sub.unsubscribe();
+  });
+
+  it('runs work queued on a connection it does not coalesce at setImmediate', async () => {
+    const plain = await connect({ servers: server.url });
+    try {
+      await expect(new Promise<string>((resolve) => beforeNextWrite(plain, () => resolve('ran')))).resolves.toBe('ran');
+    } finally {
+      await plain.close();
+    }
   });
 
   it('still answers requests and flushes', async () => {

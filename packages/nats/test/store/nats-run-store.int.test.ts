@@ -4,7 +4,9 @@
  * runs listed by start time, updates of one run from two connections both land (compare-and-set), a
  * history larger than one payload is split into chunks and rebuilt, a message or an event larger
  * than one payload is a typed error, events appended while the server restarts are all stored,
- * once, in order, and a deleted run leaves nothing in any stream or bucket.
+ * once, in order, a deleted run leaves nothing in any stream or bucket, and checkpoints of one
+ * actor made before the previous is written are stored as one head holding all of them, and a
+ * store that alone writes a run's record updates it without reading it first.
  */
 import { Agent, createRunId, parseAgentPath, userMessage, type AgentEvent, type AgentSnapshot, type RunId } from '@troupe/core';
 import { createScriptedProvider } from '@troupe/core/testing';
@@ -60,6 +62,25 @@ describe('the NATS run store', () => {
     expect(await coordinator.getRun(runId)).toMatchObject({ status: 'done', endedAt: 5, input: 'in8', graphFile: 'g9' });
   });
 
+  it('updates a run record it alone writes without reading it, and one another store wrote after reading it', async () => {
+    const namespace = `reads${++namespaces}`;
+    const [coordinator, other] = [await freshStore(namespace), await freshStore(namespace)];
+    const reads: string[] = [];
+    const watcher = await connection();
+    watcher.subscribe(`$JS.API.DIRECT.GET.KV_${coordinator.resources.names.runsBucket}.>`, { callback: (_error, msg) => void reads.push(msg.subject) });
+    await watcher.flush();
+    const runId = createRunId();
+    await coordinator.createRun(runOf(runId));
+    await coordinator.updateRun(runId, { input: 'one' });
+    await coordinator.updateRun(runId, { turns: 2 });
+    await other.updateRun(runId, { graphFile: 'g' });
+    await coordinator.updateRun(runId, { status: 'done' });
+    await watcher.flush();
+    // The other store read before its write; the coordinator read once, after the other's write.
+    expect(reads).toHaveLength(2);
+    expect(await other.getRun(runId)).toMatchObject({ input: 'one', turns: 2, graphFile: 'g', status: 'done' });
+  });
+
   it('deletes a run from every stream and bucket, leaving no delete markers', async () => {
     const store = await freshStore();
     const { names, jsm } = store.resources;
@@ -91,6 +112,26 @@ describe('the NATS run store', () => {
     const chunkKeys: string[] = [];
     for await (const key of await store.resources.messages.keys()) chunkKeys.push(key.split('.').at(-1)!);
     expect(chunkKeys.map(Number).sort((a, b) => a - b)).toEqual([0, 1, 3]);
+  });
+
+  it('stores checkpoints of one actor made before the previous one is written as one head with every message', async () => {
+    const store = await freshStore();
+    const { names, jsm } = store.resources;
+    const runId = createRunId();
+    await store.createRun(runOf(runId));
+    const stored = async (): Promise<number> => (await jsm.streams.info(`KV_${names.headsBucket}`)).state.last_seq;
+    const before = await stored();
+    const history = [userMessage('a', 0), userMessage('b', 1), userMessage('c', 2)];
+    const saved = [
+      store.saveCheckpoint(runId, { head: { ...head(), seq: 1 }, from: 0, added: history.slice(0, 1) }),
+      store.saveCheckpoint(runId, { head: { ...head(), seq: 2 }, from: 1, added: history.slice(1, 2) }),
+      store.saveCheckpoint(runId, { head: { ...head(), seq: 3 }, from: 2, added: history.slice(2) }),
+    ];
+    await Promise.all(saved);
+    expect((await stored()) - before).toBe(1);
+    const [snapshot] = await store.loadSnapshots(runId);
+    expect(snapshot?.seq).toBe(3);
+    expect(snapshot?.context.messages).toEqual(history);
   });
 
   it('rejects a message larger than one payload with a typed error naming the actor and the size', async () => {
