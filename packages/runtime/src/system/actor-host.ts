@@ -161,6 +161,11 @@ export class ActorHost {
     return this.#runs.get(runId)?.get(path);
   }
 
+  /** Whether any actor of `runId` is hosted (without listing them: asked as each actor of an ended run is let go). */
+  hostsRun(runId: RunId): boolean {
+    return this.#runs.has(runId);
+  }
+
   /** Every hosted actor of `runId`. */
   actors(runId: RunId): HostedActor[] {
     return [...(this.#runs.get(runId)?.values() ?? [])];
