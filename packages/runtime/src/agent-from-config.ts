@@ -90,7 +90,7 @@ export function agentOptionsFromConfig(graph: GraphConfig, name: string, options
   if (agent.completion !== undefined) agentOptions.completion = agent.completion;
   if (agent.stepDelayMs !== undefined) agentOptions.stepDelayMs = agent.stepDelayMs;
   if (clock !== undefined) agentOptions.clock = clock;
-  Object.assign(agentOptions, agentRunOptions(graph, agent, model, options.guardrails ?? defaultGuardrailRegistry()));
+  Object.assign(agentOptions, agentRunOptions(graph, agent, model, options.guardrails ?? defaultGuardrailRegistry));
   return agentOptions;
 }
 

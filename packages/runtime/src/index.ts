@@ -85,7 +85,7 @@ export type { RunControlConnection } from './local/run-control-client.js';
 export type { RunControlActorRequest, RunControlAnswer, RunControlEnd, RunControlRequest } from './local/run-control-protocol.js';
 export type { ControlledRun, RunControlServer } from './local/run-control-server.js';
 export type { ToolProcessLedger } from './local/tool-process-ledger.js';
-export type { DelegationContext, SupervisionPolicy } from './system/delegation-tool.js';
+export type { DelegationContext, DelegationTarget, SupervisionPolicy } from './system/delegation-tool.js';
 export type { ActorBuildOptions, GraphActorFactoryOptions } from './system/graph-actor-factory.js';
 export type { InProcessTransportOptions } from './system/in-process-transport.js';
 export type { HibernationPolicy } from './system/hibernation.js';

@@ -92,11 +92,9 @@ export class ActorHost {
   /** Builds and starts the actor `request` asks for; its tools reach other actors through `transport`. */
   host(request: SpawnRequest, transport: Transport): HostedActor {
     if (this.#closed) throw new TroupeError(TransportErrorCode.Closed, 'the transport is closed');
-    const options = {
-      ...this.#options.factory(request, transport),
-      path: request.path,
-      ...(request.sessionId === undefined ? {} : { sessionId: request.sessionId }),
-    };
+    // Object.assign, not a spread: in Node 20 a spread copy that gains fields leaves V8's fast clone path.
+    const options: AgentOptions = Object.assign({}, this.#options.factory(request, transport), { path: request.path });
+    if (request.sessionId !== undefined) options.sessionId = request.sessionId;
     const agent = request.snapshot === undefined ? new Agent(options) : Agent.restore(request.snapshot, options);
     const slot: Slot = {
       request,
@@ -161,6 +159,11 @@ export class ActorHost {
   /** The hosted actor at `path`, if any. */
   get(runId: RunId, path: AgentPath): HostedActor | undefined {
     return this.#runs.get(runId)?.get(path);
+  }
+
+  /** Whether any actor of `runId` is hosted (without listing them: asked as each actor of an ended run is let go). */
+  hostsRun(runId: RunId): boolean {
+    return this.#runs.has(runId);
   }
 
   /** Every hosted actor of `runId`. */

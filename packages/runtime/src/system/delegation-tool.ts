@@ -34,6 +34,43 @@ export interface DelegationContext {
   instrumentation?: Instrumentation;
 }
 
+/** The agent a delegation tool hands tasks to. */
+export interface DelegationTarget {
+  name: string;
+  description?: string;
+}
+
+/** What the model sees of a delegation tool. */
+interface DelegationSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/**
+ * Specs by target object: every parent actor built for the same target shares one spec, so its
+ * schema object is the same and compiled once (a validator caches compiled schemas per object).
+ */
+const specs = new WeakMap<DelegationTarget, DelegationSpec>();
+
+function specOf(child: DelegationTarget): DelegationSpec {
+  let spec = specs.get(child);
+  if (spec === undefined) {
+    spec = {
+      name: delegationToolName(child.name),
+      description: `Delegate a task to the ${child.name} agent${child.description === undefined ? '' : ` (${child.description})`}. It works on its own and returns its final answer.`,
+      parameters: {
+        type: 'object',
+        properties: { task: { type: 'string', minLength: 1, description: `Everything the ${child.name} agent needs to know to do the task.` } },
+        required: ['task'],
+        additionalProperties: false,
+      },
+    };
+    specs.set(child, spec);
+  }
+  return spec;
+}
+
 /** The name of the tool that delegates to `agent`. */
 export function delegationToolName(agent: string): string {
   return `delegate_to_${agent}`;
@@ -51,26 +88,25 @@ export function delegationToolName(agent: string): string {
  * child waits for a host (a remote one no worker has taken), the call's progress says what it waits
  * for (see `Transport.watchUntilTaken`).
  */
-export function createDelegationTool(child: { name: string; description?: string }, context: DelegationContext): Tool {
+export function createDelegationTool(child: DelegationTarget, context: DelegationContext): Tool {
   let seeded: Promise<number> | undefined;
+  /** The number of children this parent had before, once read. */
+  let base: number | undefined;
   let issued = 0;
-  const nextPath = async (runId: RunId): Promise<AgentPath> => {
+  const nextPath = (runId: RunId): AgentPath | Promise<AgentPath> => {
+    // Numbered in call order, whenever the count of earlier children arrives.
+    const n = ++issued;
+    if (base !== undefined) return childPath(context.parent, child.name, base + n);
     // Number children after the ones this parent already had (a restored parent keeps counting).
-    seeded ??= context.store.children(runId, context.parent).then((mine) => mine.filter((c) => c.agent === child.name).length);
-    const base = await seeded;
-    issued += 1;
-    return childPath(context.parent, child.name, base + issued);
+    seeded ??= context.store.children(runId, context.parent).then((mine) => (base = mine.filter((c) => c.agent === child.name).length));
+    return seeded.then((known) => childPath(context.parent, child.name, known + n));
   };
 
+  const { name, description, parameters } = specOf(child);
   return {
-    name: delegationToolName(child.name),
-    description: `Delegate a task to the ${child.name} agent${child.description === undefined ? '' : ` (${child.description})`}. It works on its own and returns its final answer.`,
-    parameters: {
-      type: 'object',
-      properties: { task: { type: 'string', minLength: 1, description: `Everything the ${child.name} agent needs to know to do the task.` } },
-      required: ['task'],
-      additionalProperties: false,
-    },
+    name,
+    description,
+    parameters,
     readOnly: true,
     execute: async (args, ctx) => {
       const task = String(args['task']);
@@ -117,8 +153,8 @@ export function createDelegationTool(child: { name: string; description?: string
         // record still has the outcome (Runtime.resume records it from there). A transport that
         // keeps results answers a restored parent itself, so there it is not written at all.
         if (context.transport.keepsResults !== true)
-          context.store.saveChild(runId, { ...current, outcome }).catch((error: unknown) => context.onError?.(error));
-        return { ...outcome, path: current.path };
+          context.store.saveChild(runId, Object.assign({}, current, { outcome })).catch((error: unknown) => context.onError?.(error));
+        return Object.assign(outcome, { path: current.path });
       }
 
       function waitFor(path: AgentPath): Promise<AgentResult> {

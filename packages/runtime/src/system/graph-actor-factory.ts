@@ -6,7 +6,7 @@ import { agentConfigOf, agentOptionsFromConfig } from '../agent-from-config.js';
 import { withExtraTools } from '../mcp/agent-mcp-tools.js';
 import type { GraphConfig } from '../config/graph-config.js';
 import type { RunStore } from '../store/run-store.js';
-import { createDelegationTool, type SupervisionPolicy } from './delegation-tool.js';
+import { createDelegationTool, type DelegationTarget, type SupervisionPolicy } from './delegation-tool.js';
 import type { ActorFactory } from './actor-host.js';
 import type { Instrumentation } from './instrumentation.js';
 
@@ -44,6 +44,17 @@ export interface GraphActorFactoryOptions extends ActorBuildOptions {
  * to the store's `processes`, when it keeps them.
  */
 export function graphActorFactory(graph: GraphConfig, options: GraphActorFactoryOptions): ActorFactory {
+  // One target object per agent, so every parent's delegation tool to it shares its spec (see `createDelegationTool`).
+  const targets = new Map<string, DelegationTarget>();
+  const targetOf = (name: string): DelegationTarget => {
+    let target = targets.get(name);
+    if (target === undefined) {
+      const description = graph.agents[name]?.description;
+      target = description === undefined ? { name } : { name, description };
+      targets.set(name, target);
+    }
+    return target;
+  };
   return (request, transport) => {
     const config = agentConfigOf(graph, request.agent);
     const processes = options.store.processes;
@@ -55,7 +66,7 @@ export function graphActorFactory(graph: GraphConfig, options: GraphActorFactory
       ...(options.env === undefined ? {} : { env: options.env }),
     });
     const delegations = (config.delegates ?? []).map((name) =>
-      createDelegationTool(graph.agents[name]?.description === undefined ? { name } : { name, description: graph.agents[name].description }, {
+      createDelegationTool(targetOf(name), {
         transport,
         store: options.store,
         parent: request.path,
@@ -68,7 +79,9 @@ export function graphActorFactory(graph: GraphConfig, options: GraphActorFactory
         ...(options.instrumentation === undefined ? {} : { instrumentation: options.instrumentation }),
       }),
     );
-    const agentOptions = { ...base, tools: withExtraTools(base.tools, delegations) };
+    // `base` is this actor's own object: no copy of it.
+    const agentOptions = base;
+    agentOptions.tools = withExtraTools(base.tools, delegations);
     const script = graph.models[config.model]?.script;
     if (request.snapshot !== undefined && script !== undefined) {
       const clock = options.clock;

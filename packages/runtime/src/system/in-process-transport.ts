@@ -85,7 +85,7 @@ class InProcessTransport implements Transport {
   #letGo(runId: RunId, path: AgentPath): Promise<void> {
     return this.#host.letGo(runId, path).then(
       () => {
-        if (this.#host.actors(runId).length === 0) this.#ended.delete(runId);
+        if (!this.#host.hostsRun(runId)) this.#ended.delete(runId);
       },
       (error: unknown) => this.#onError?.(error),
     );

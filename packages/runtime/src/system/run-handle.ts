@@ -72,6 +72,8 @@ export class RunHandle {
   #usage = emptyUsage();
   /** Each actor's latest turn: a turn an actor restored from a checkpoint takes again counts once. */
   readonly #turns = new Map<string, number>();
+  /** The sum of {@link #turns}, kept as they change: read on every usage and turn event, it must not walk every actor. */
+  #turnTotal = 0;
   /** The usage events counted live, while a resumed run's earlier usage is still to be counted (see {@link countEarlier}). */
   #liveUsage: Set<string> | undefined;
   #ended = false;
@@ -124,9 +126,7 @@ export class RunHandle {
 
   /** The run's turns so far: each actor's latest turn, summed over its actors. */
   get turns(): number {
-    let total = 0;
-    for (const turn of this.#turns.values()) total += turn;
-    return total;
+    return this.#turnTotal;
   }
 
   /**
@@ -221,7 +221,10 @@ export class RunHandle {
   }
 
   #countTurn(path: string, turn: number): void {
-    if (turn > (this.#turns.get(path) ?? 0)) this.#turns.set(path, turn);
+    const before = this.#turns.get(path) ?? 0;
+    if (turn <= before) return;
+    this.#turns.set(path, turn);
+    this.#turnTotal += turn - before;
   }
 
   #progressed(): void {

@@ -21,7 +21,7 @@ import type { GraphConfig, PipelineConfig } from '../config/graph-config.js';
 import { createMemoryRunStore } from '../store/memory-run-store.js';
 import type { RunRecord, RunStatus, RunStore } from '../store/run-store.js';
 import { clockSleep } from './clock-sleep.js';
-import { latestWrite } from './latest-write.js';
+import { latestWrite, type LatestWriter } from './latest-write.js';
 import { endedResult } from './ended-result.js';
 import { outcomeOf } from './delegation-tool.js';
 import { graphActorFactory, type ActorBuildOptions } from './graph-actor-factory.js';
@@ -91,6 +91,8 @@ export class Runtime {
   readonly #validator: SchemaValidator = sharedSchemaValidator();
   /** Status changes (running ⇄ waiting) still being written; `close` waits for them. */
   readonly #statusWrites = new Set<Promise<void>>();
+  /** The usage and turns of runs going on, written at most once per turn of the event loop; `close` and a run's end wait for them. */
+  readonly #progress = new Map<RunId, LatestWriter<RunProgress>>();
   /** The runs this runtime started or resumed, whose events `close` flushes. */
   readonly #runs = new Set<RunId>();
   /** The traces of the runs this runtime started or resumed that have not ended. */
@@ -253,6 +255,7 @@ export class Runtime {
     this.#traces.clear();
     await this.transport.close();
     await Promise.all(this.#statusWrites);
+    await Promise.all([...this.#progress.values()].map((progress) => progress.settle()));
     await Promise.all([...this.#runs].map((id) => this.store.flush(id).catch(() => undefined)));
   }
 
@@ -288,6 +291,7 @@ export class Runtime {
     };
     // The record's usage and turns follow the run, so a run that is still going (or was killed) lists what it has spent.
     const onProgress = latestWrite(({ usage, turns }: RunProgress) => this.store.updateRun(id, { usage, turns }));
+    this.#progress.set(id, onProgress);
     const handle = new RunHandle(id, entry, this.transport, { onChange, onProgress, waiting, resumed, ...(abort === undefined ? {} : { abort }) });
     if (trace !== undefined) this.#traces.set(id, { trace, handle });
     return handle;
@@ -328,6 +332,9 @@ export class Runtime {
     // Ended once: a run its runtime left on close has had its trace ended then.
     this.#traces.get(handle.id)?.trace.end(ended);
     this.#traces.delete(handle.id);
+    // Its last progress is stored before the final record, which has the same usage and turns: never after it.
+    await this.#progress.get(handle.id)?.settle();
+    this.#progress.delete(handle.id);
     await this.store.updateRun(handle.id, patch);
     await this.store.flush(handle.id);
     // The run is over: the transport need keep nothing of it here (the store has it all).
