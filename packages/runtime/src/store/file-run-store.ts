@@ -38,10 +38,12 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
   /** Queues `op` after the run's earlier writes; a failed write does not block later ones. */
   const chain = (id: RunId, op: () => Promise<void>): Promise<void> => {
     const next = (chains.get(id) ?? Promise.resolve()).then(op);
-    chains.set(
-      id,
-      next.catch(() => undefined),
-    );
+    const settled = next.catch(() => undefined);
+    chains.set(id, settled);
+    // A run with nothing queued keeps no entry: a long-lived process writes many runs.
+    void settled.then(() => {
+      if (chains.get(id) === settled) chains.delete(id);
+    });
     return next;
   };
   const writeJson = async (file: string, value: unknown): Promise<void> => {
