@@ -66,7 +66,9 @@ const asleepMs = performance.now() - started;
 globalThis.gc?.();
 const { rss, heapUsed } = process.memoryUsage();
 // Said at once (the answers of 100,000 runs take a while): the figure the benchmark is for.
-process.stderr.write(`hibernating-agents: ${agents} asleep after ${Math.round(asleepMs)} ms; heap ${round1(heapUsed / 1024 / 1024)} MB, RSS ${round1(rss / 1024 / 1024)} MB\n`);
+process.stderr.write(
+  `hibernating-agents: ${agents} asleep after ${Math.round(asleepMs)} ms; heap ${round1(heapUsed / 1024 / 1024)} MB, RSS ${round1(rss / 1024 / 1024)} MB\n`,
+);
 
 const answering = performance.now();
 for (let done = 0; done < agents; done += BATCH) {
