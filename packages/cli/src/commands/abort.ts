@@ -6,7 +6,7 @@ import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import type { NatsFlags } from '../nats/nats-flags.js';
 import { withNatsSession } from '../nats/nats-session.js';
-import { isFinal, openRunControl, runGraphHash } from '../nats/run-control.js';
+import { controlFailure, isFinal, openRunControl, runGraphHash } from '../nats/run-control.js';
 
 /** What `troupe abort` was asked to do. */
 export interface AbortCommandOptions {
@@ -85,8 +85,7 @@ async function abortActor(transport: NatsTransport, runId: RunId, path: AgentPat
   try {
     await transport.control(runId, path, { type: 'abort' });
   } catch (error) {
-    const running = (await transport.records.list(runId)).filter(({ record }) => record.status !== 'ended').map(({ path: at }) => at);
-    io.stderr(`troupe abort: ${error instanceof Error ? error.message : String(error)}${running.length === 0 ? '' : `; running: ${running.join(', ')}`}\n`);
+    io.stderr(`troupe abort: ${await controlFailure(transport, runId, error)}\n`);
     return ExitCode.BadInput;
   }
   while ((await transport.records.get(runId, path))?.record.status !== 'ended') {

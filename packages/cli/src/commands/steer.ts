@@ -4,7 +4,7 @@ import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import type { NatsFlags } from '../nats/nats-flags.js';
 import { withNatsSession } from '../nats/nats-session.js';
-import { isFinal, openRunControl, runGraphHash } from '../nats/run-control.js';
+import { controlFailure, isFinal, openRunControl, runGraphHash } from '../nats/run-control.js';
 import { findLocalRun } from './local-run.js';
 
 /** What `troupe steer` was asked to do. */
@@ -90,8 +90,7 @@ export function natsSteerCommand(options: SteerOptions & { nats: NatsFlags }, io
       try {
         await transport.control(run.id, path, { type: sending(options).type, message: options.message });
       } catch (error) {
-        const running = (await transport.records.list(run.id)).filter(({ record }) => record.status !== 'ended').map(({ path: at }) => at);
-        io.stderr(`troupe steer: ${error instanceof Error ? error.message : String(error)}${running.length === 0 ? '' : `; running: ${running.join(', ')}`}\n`);
+        io.stderr(`troupe steer: ${await controlFailure(transport, run.id, error)}\n`);
         return ExitCode.BadInput;
       }
       io.stdout(`${sending(options).done} ${path} of run ${run.id}\n`);

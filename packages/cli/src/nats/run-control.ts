@@ -1,4 +1,4 @@
-import { parseRunId } from '@troupe/core';
+import { parseRunId, type RunId } from '@troupe/core';
 import type { RunRecord } from '@troupe/runtime';
 import { createNatsRunStore, remoteOnlyTransport, runGraphHash as natsRunGraphHash, type NatsRunStore, type NatsTransport } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
@@ -49,4 +49,13 @@ export function runGraphHash(session: NatsSession, run: RunRecord, io: CliIo): P
 /** Whether a run's status is final. */
 export function isFinal(run: RunRecord): boolean {
   return run.status === 'done' || run.status === 'failed' || run.status === 'aborted';
+}
+
+/**
+ * Why a control command to one actor of a run failed, for the user: the error, then the actors of
+ * the run still running (`…; running: lead, lead/helper#1`), so they see what they could have named.
+ */
+export async function controlFailure(transport: NatsTransport, runId: RunId, error: unknown): Promise<string> {
+  const running = (await transport.records.list(runId)).filter(({ record }) => record.status !== 'ended').map(({ path }) => path);
+  return `${error instanceof Error ? error.message : String(error)}${running.length === 0 ? '' : `; running: ${running.join(', ')}`}`;
 }
