@@ -4,7 +4,8 @@
  * list shows its turns; a pending MCP
  * call of mcp-approval.yaml is approved from the page and the run ends, and a second page that
  * still shows it gets the stale-request error; a long run is aborted from the page; an unknown run
- * and a missing token are said on the page. Screenshots land in test-artifacts/.
+ * and a missing token are said on the page, also when the address changed before the page's effects
+ * ran. Screenshots land in test-artifacts/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
@@ -121,6 +122,27 @@ describe.runIf(hasChromium)('the dashboard in Chromium', () => {
       await screenshot(page, 'unknown-run');
     } finally {
       await context.close();
+      await close();
+    }
+  });
+
+  it('follows an address change made before the page finished setting up (a loaded machine)', async () => {
+    const { dashboard, close } = await openDashboard(TEAM_YAML);
+    const page = await browser.newPage();
+    // Preact runs effects after the next frame, or after 100 ms: hold both back, as a starved CPU does.
+    await page.addInitScript(() => {
+      type Timers = { requestAnimationFrame(run: () => void): number; setTimeout(run: () => void, ms?: number): number };
+      const scope = globalThis as unknown as Timers;
+      const setTimer = scope.setTimeout;
+      scope.requestAnimationFrame = () => 0;
+      scope.setTimeout = (run, ms) => setTimer(run, ms === 100 ? 1500 : ms);
+    });
+    try {
+      await page.goto(dashboard.url);
+      await page.goto(`${dashboard.origin}/#/run/run_nope`);
+      await page.locator('[role="alert"][data-code="unknown_run"]').first().waitFor(WAIT);
+    } finally {
+      await page.close();
       await close();
     }
   });

@@ -14,6 +14,9 @@ function useHash(): string {
   useEffect(() => {
     const on = (): void => setHash(location.hash);
     addEventListener('hashchange', on);
+    // The hash may have changed between the first render and this effect (effects run after paint):
+    // that hashchange had no listener yet, so read it again.
+    on();
     return () => removeEventListener('hashchange', on);
   }, []);
   return hash;
