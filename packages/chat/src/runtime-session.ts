@@ -38,8 +38,17 @@ export interface RuntimeChatOptions {
   store: RunStore;
   /** How the graph's actors are built (environment, MCP servers, tracing). */
   build?: ActorBuildOptions;
-  /** Go on with this recorded conversation instead of starting a new one. */
+  /**
+   * Go on with this recorded conversation instead of starting a new one, on the model it was last
+   * switched to (unless `model` is given).
+   */
   resume?: string;
+  /**
+   * The model chosen for this session on the command line (`troupe chat --model`), already applied
+   * to `graph`: kept in the run's record as a `/model` switch is, and it wins over the model a
+   * resumed conversation was on.
+   */
+  model?: string;
   /** The graph file to record (absolute); none for the built-in assistant. */
   graphFile?: string;
   note?: string;
@@ -63,6 +72,8 @@ export async function openRuntimeChat(options: RuntimeChatOptions): Promise<Chat
   let tools: ToolSource | undefined;
   /** The model `/model` switched to, if any: the entry is built with it (and configured with it once hosted). */
   let switched: ModelSwitch | undefined;
+  /** The name of the model chosen for the entry (`--model`, or what `/model` was given): what the run's record keeps. */
+  let switchedTo = options.model?.trim();
   /** The entry's agent while the runtime hosts it. */
   let hosted: Agent | undefined;
   const runtime = createRuntime({
@@ -98,6 +109,18 @@ export async function openRuntimeChat(options: RuntimeChatOptions): Promise<Chat
     earlier = await store.readEvents(record.id);
     snapshot = (await store.loadSnapshots(record.id)).find((s) => s.agentPath === entry);
   }
+  let note = options.note;
+  if (record?.model !== undefined && switchedTo === undefined) {
+    // The conversation goes on with the model it was switched to, if this graph and environment still offer it.
+    try {
+      switched = graphModelSwitch(graph, entryName, record.model, options.build);
+      switchedTo = record.model;
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      const gone = `This conversation was on ${record.model}, which is not available now (${why}): going on with ${graphModelSpec(graph, entryName)}.`;
+      note = note === undefined ? gone : `${note}\n${gone}`;
+    }
+  }
   const runId = record?.id ?? createRunId(Date.now());
   const sessionId = record?.sessionId ?? createSessionId(Date.now());
   let usage: Usage = emptyUsage();
@@ -125,6 +148,7 @@ export async function openRuntimeChat(options: RuntimeChatOptions): Promise<Chat
       write({ status: finalStatusOf(stopReason), stopReason, endedAt: Date.now(), usage });
     }
   });
+  if (record !== undefined && switchedTo !== undefined && record.model !== switchedTo) write({ model: switchedTo });
   if (snapshot !== undefined) {
     await transport.spawn({ runId, path: entry, agent: entryName, snapshot, depth: 0 });
     spawned = true;
@@ -143,13 +167,14 @@ export async function openRuntimeChat(options: RuntimeChatOptions): Promise<Chat
     runId,
     events$,
     earlier,
-    ...(options.note === undefined ? {} : { note: options.note }),
+    ...(note === undefined ? {} : { note }),
     async send(text) {
       const input = promptFor(text, mode);
       if (!spawned) {
         spawned = true;
         const started: RunRecord = { id: runId, entry: entryName, input, sessionId, status: 'running', startedAt: Date.now() };
         if (options.graphFile !== undefined) started.graphFile = options.graphFile;
+        if (switchedTo !== undefined) started.model = switchedTo;
         await store.createRun(started);
         await transport.spawn({ runId, path: entry, agent: entryName, input, depth: 0, sessionId });
         return;
@@ -172,6 +197,9 @@ export async function openRuntimeChat(options: RuntimeChatOptions): Promise<Chat
       // Not hosted yet (no message sent): the factory builds the entry with it.
       hosted?.configure(next.settings);
       switched = next;
+      // Kept in the run's record, so a resumed conversation goes on with it.
+      switchedTo = name.trim();
+      if (spawned) write({ model: switchedTo });
       return { model: next.spec, contextWindow: next.contextWindow };
     },
     async close() {

@@ -3,11 +3,13 @@
  * prompt the same actor (one history, one run id), the record's status follows each turn, plan
  * mode offers the entry only its read-only tools, and a resumed chat replays the earlier events
  * and goes on in the same conversation. `switchModel` changes the hosted entry's model for its
- * next run (before the first message too), and refuses a model it cannot use, changing nothing.
+ * next run (before the first message too), and refuses a model it cannot use, changing nothing;
+ * the switch is kept in the run's record, so a resumed conversation goes on with it (or says why
+ * it cannot).
  */
 import { firstValueFrom, filter } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createMemoryRunStore, parseGraph } from '@troupe/runtime';
+import { createMemoryRunStore, parseGraph, type RunStore } from '@troupe/runtime';
 import { defaultChatGraph, modelFromEnv, openRuntimeChat, OFFLINE_NOTE, type ChatSession } from '../src/index.js';
 
 const GRAPH = `version: 1
@@ -83,6 +85,7 @@ models:
     contextWindow: 8000
     script:
       - text: Fast one.
+      - text: Fast two.
 agents:
   coder:
     model: main
@@ -128,6 +131,82 @@ describe('switching the model', () => {
     const end = await ended;
     expect(end.type === 'agent_end' && end.result.text).toBe('Fast one.');
     await session.close();
+  });
+});
+
+/** The models of the entry's replies in `runId`'s recorded events, in order. */
+async function replyModels(store: RunStore, runId: string): Promise<(string | undefined)[]> {
+  const events = await store.readEvents(runId as never);
+  return events.flatMap((e) => (e.type === 'message_end' && e.message?.role === 'assistant' ? [e.message.model] : []));
+}
+
+describe('a switched model and a resumed conversation', () => {
+  it('goes on with the model the conversation was switched to', async () => {
+    const graph = await parseGraph(TWO_MODELS, { file: '/tmp/chat-models.yaml', env: {} });
+    const store = createMemoryRunStore();
+    const session = await openRuntimeChat({ graph, store, build: { env: {} } });
+    await turn(session, 'one');
+    await session.switchModel('fast');
+    await turn(session, 'two');
+    const runId = session.runId as string;
+    await session.close();
+    expect(await store.getRun(runId as never)).toMatchObject({ model: 'fast' });
+
+    const resumed = await openRuntimeChat({ graph, store, build: { env: {} }, resume: runId });
+    expect(resumed).toMatchObject({ model: 'scripted:fast', contextWindow: 8000 });
+    expect(resumed.note).toBeUndefined();
+    await turn(resumed, 'three');
+    await resumed.close();
+    expect(await replyModels(store, runId)).toEqual(['scripted:main', 'scripted:fast', 'scripted:fast']);
+  });
+
+  it('keeps a switch made before the first message', async () => {
+    const graph = await parseGraph(TWO_MODELS, { file: '/tmp/chat-models.yaml', env: {} });
+    const store = createMemoryRunStore();
+    const session = await openRuntimeChat({ graph, store, build: { env: {} } });
+    await session.switchModel(' fast ');
+    await turn(session, 'one');
+    await session.close();
+    const runId = session.runId as string;
+    expect(await store.getRun(runId as never)).toMatchObject({ model: 'fast' });
+  });
+
+  it('takes the model chosen on the command line over the one the conversation was on, and keeps it', async () => {
+    const graph = await parseGraph(TWO_MODELS, { file: '/tmp/chat-models.yaml', env: {} });
+    const store = createMemoryRunStore();
+    const session = await openRuntimeChat({ graph, store, build: { env: {} } });
+    await session.switchModel('fast');
+    await turn(session, 'one');
+    await session.close();
+    const runId = session.runId as string;
+
+    // As `troupe chat --resume <id> --model main` does: the graph already runs the entry on `main`.
+    const resumed = await openRuntimeChat({ graph, store, build: { env: {} }, resume: runId, model: 'main' });
+    expect(resumed.model).toBe('scripted:main');
+    await turn(resumed, 'two');
+    await resumed.close();
+    expect(await store.getRun(runId as never)).toMatchObject({ model: 'main' });
+    expect(await replyModels(store, runId)).toEqual(['scripted:fast', 'scripted:main']);
+  });
+
+  it('goes on with the graph model, and says so, when the switched one is gone', async () => {
+    const graph = await parseGraph(TWO_MODELS, { file: '/tmp/chat-models.yaml', env: {} });
+    const store = createMemoryRunStore();
+    const session = await openRuntimeChat({ graph, store, build: { env: {} } });
+    await session.switchModel('fast');
+    await turn(session, 'one');
+    await session.close();
+    const runId = session.runId as string;
+
+    // The graph file changed since: it has no model `fast` any more.
+    const changed = await parseGraph(TWO_MODELS.replace(/  fast:\n(    .*\n|      .*\n)*/, ''), { file: '/tmp/chat-models.yaml', env: {} });
+    expect(Object.keys(changed.models)).toEqual(['main']);
+    const resumed = await openRuntimeChat({ graph: changed, store, build: { env: {} }, resume: runId });
+    expect(resumed.model).toBe('scripted:main');
+    expect(resumed.note).toMatch(/^This conversation was on fast, which is not available now \(.+\): going on with scripted:main\.$/);
+    await turn(resumed, 'two');
+    await resumed.close();
+    expect(await replyModels(store, runId)).toEqual(['scripted:fast', 'scripted:main']);
   });
 });
 

@@ -92,6 +92,7 @@ export async function chatCommand(options: ChatCommandOptions, io: CliIo): Promi
         build: { env: io.env, ...(mcp.hub === undefined ? {} : { mcp: mcp.hub }) },
         ...(file === undefined ? {} : { graphFile: file }),
         ...(options.resume === undefined ? {} : { resume: options.resume }),
+        ...(options.model === undefined ? {} : { model: options.model }),
         ...(note === undefined ? {} : { note }),
       });
     } catch (error) {

@@ -52,6 +52,11 @@ export interface RunRecord {
   error?: ErrorInfo;
   /** The trace context of the run's span, when it was traced: a resumed run goes on in the same trace. */
   trace?: TraceCarrier;
+  /**
+   * The model the entry was switched to (`troupe chat`'s `/model`: a model key of the graph, or
+   * `provider:model`), when it was: a resumed conversation goes on with it.
+   */
+  model?: string;
 }
 
 /** A delegation: which child actor answers which tool call of which parent. */
