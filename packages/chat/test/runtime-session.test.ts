@@ -199,7 +199,10 @@ describe('a switched model and a resumed conversation', () => {
     const runId = session.runId as string;
 
     // The graph file changed since: it has no model `fast` any more.
-    const changed = await parseGraph(TWO_MODELS.replace(/  fast:\n(    .*\n|      .*\n)*/, ''), { file: '/tmp/chat-models.yaml', env: {} });
+    const changed = await parseGraph(TWO_MODELS.slice(0, TWO_MODELS.indexOf('  fast:')) + TWO_MODELS.slice(TWO_MODELS.indexOf('agents:')), {
+      file: '/tmp/chat-models.yaml',
+      env: {},
+    });
     expect(Object.keys(changed.models)).toEqual(['main']);
     const resumed = await openRuntimeChat({ graph: changed, store, build: { env: {} }, resume: runId });
     expect(resumed.model).toBe('scripted:main');
