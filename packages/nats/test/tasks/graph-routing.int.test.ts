@@ -7,6 +7,9 @@
  * worker of its graph starts. A worker whose consumer the server removed (they expire when idle,
  * so those of graphs no worker runs any more go away) makes it again. A task put by hand on a
  * graph's subject with another graph's stamp is still refused.
+ *
+ * A worker counts a task as ended once its end record is stored, and the lead can read that record
+ * first: the counts are polled.
  */
 import { headers } from '@nats-io/transport-node';
 import { createToolRegistry } from '@troupe/tools';
@@ -57,8 +60,8 @@ describe('tasks routed per graph', { timeout: 30_000 }, () => {
     expect(b.result.text).toBe('lead: from B');
     expect(await childAnswers(cluster, a.runId)).toEqual(Array.from({ length: TASKS }, () => 'from A'));
     expect(await childAnswers(cluster, b.runId)).toEqual(Array.from({ length: TASKS }, () => 'from B'));
-    expect(workerA.load()).toMatchObject({ taken: TASKS, ended: TASKS });
-    expect(workerB.load()).toMatchObject({ taken: TASKS, ended: TASKS });
+    await expect.poll(() => workerA.load(), { timeout: 10_000 }).toMatchObject({ taken: TASKS, ended: TASKS });
+    await expect.poll(() => workerB.load(), { timeout: 10_000 }).toMatchObject({ taken: TASKS, ended: TASKS });
   });
 
   it("leaves a task to its own graph's worker: it waits until one starts", async () => {
@@ -72,7 +75,7 @@ describe('tasks routed per graph', { timeout: 30_000 }, () => {
     const own = await cluster.addWorker({ graph: graphA, id: 'worker-a' });
     const { result } = await finished(run);
     expect(result.text).toBe('lead: from A');
-    expect(own.load()).toMatchObject({ taken: TASKS, ended: TASKS });
+    await expect.poll(() => own.load(), { timeout: 10_000 }).toMatchObject({ taken: TASKS, ended: TASKS });
     expect(foreign.load().taken).toBe(0);
   });
 
@@ -82,7 +85,7 @@ describe('tasks routed per graph', { timeout: 30_000 }, () => {
     await jsm.consumers.delete(names.tasksStream, names.taskConsumer(graphHash(graphA), 'researcher'));
     const { result } = await finished(cluster.runtime.run('go'));
     expect(result.text).toBe('lead: from A');
-    expect(cluster.workers[0]?.load()).toMatchObject({ taken: TASKS, ended: TASKS });
+    await expect.poll(() => cluster.workers[0]?.load(), { timeout: 10_000 }).toMatchObject({ taken: TASKS, ended: TASKS });
   });
 
   it('refuses a task stamped with another graph on its subject, naming both graphs', async () => {
