@@ -66,13 +66,12 @@ export class ToolEffect {
   }
 
   run(command: ToolsCommand): void {
-    const skip = new Set(command.skip);
     const batch: Batch = {
       request: command.request,
       tools: this.#deps.tools.current().byName,
       controllers: undefined,
       cancelled: false,
-      calls: command.calls.filter((call) => !skip.has(call.id)),
+      calls: unsettled(command.calls, command.skip),
       running: new Map(),
       outcome: { results: [], suspended: [] },
       steered: command.steered,
@@ -129,7 +128,10 @@ export class ToolEffect {
   #settle(batch: Batch): void {
     if (!this.#isCurrent(batch)) return;
     this.#current = undefined;
-    this.#deps.send({ type: 'TOOLS.DONE', request: batch.request, ...batch.outcome, at: this.#deps.now() });
+    const { results, suspended, complete } = batch.outcome;
+    const done: AgentMachineEvent = { type: 'TOOLS.DONE', request: batch.request, results, suspended, at: this.#deps.now() };
+    if (complete !== undefined) done.complete = complete;
+    this.#deps.send(done);
   }
 
   /** Settles what needs no execution; returns the calls to run, or undefined when asking the user. */
@@ -357,4 +359,11 @@ function invalidArguments(call: ToolCall, tool: Tool, validator: SchemaValidator
   }
   const outcome = validator.compile(tool.parameters)(call.arguments);
   return outcome.ok ? undefined : `invalid arguments for ${call.name}: ${outcome.problems.join('; ')}`;
+}
+
+/** The calls without a result yet (`skip`: those that have one; usually none, so no set is made). */
+function unsettled(calls: ToolCall[], skip: readonly string[]): ToolCall[] {
+  if (skip.length === 0) return calls;
+  const settled = new Set(skip);
+  return calls.filter((call) => !settled.has(call.id));
 }
