@@ -1,14 +1,13 @@
 import type { AgentHooks } from './agent-hooks.js';
 import type { AgentOptions } from './agent-options.js';
+import type { AgentPort } from './agent-port.js';
 import { changedSettings, modelSettingsOf, providerRequest, type AgentChanges, type ModelSettings } from './agent-settings.js';
 import type { Clock } from './clock.js';
 import { compactionSettings } from './compaction/compaction-cascade.js';
 import { ErrorCode } from './errors.js';
-import type { AgentEventPayload } from './events.js';
 import { GuardEffect } from './guard-effect.js';
-import type { AgentPath, RunId } from './ids.js';
 import type { ContextView } from './compaction/context-view.js';
-import type { AgentMachineEvent, EffectCommand } from './machine-types.js';
+import type { EffectCommand } from './machine-types.js';
 import { ModelEffect } from './model-effect.js';
 import { DEFAULT_PERMISSIONS } from './permissions.js';
 import { exponentialBackoff } from './retry-strategy.js';
@@ -18,16 +17,6 @@ import { parseJsonOutput } from './structured-output.js';
 import { ToolEffect } from './tool-effect.js';
 import type { Message, ToolResultMessage } from './messages.js';
 import { ToolSet } from './tool-set.js';
-
-/** What an agent's effects need from the agent. */
-export interface AgentEffectsDeps {
-  agentPath: AgentPath;
-  clock: Clock;
-  runId(): RunId;
-  sessionId(): string;
-  emit(payload: AgentEventPayload): void;
-  send(event: AgentMachineEvent): void;
-}
 
 /**
  * The long-lived effects an agent's statechart commands, built from the agent's options: the
@@ -46,17 +35,15 @@ export class AgentEffects {
   /** Whether the agent compacts its context (it has compaction steps). */
   readonly compacts: boolean;
 
-  constructor(options: AgentOptions, deps: AgentEffectsDeps) {
+  constructor(options: AgentOptions, port: AgentPort, clock: Clock) {
     this.#options = options;
-    const { clock, emit, send } = deps;
-    const now = (): number => clock.now();
     const validator = options.validator ?? sharedSchemaValidator();
     const hooks: AgentHooks = options.hooks ?? {};
-    const tools = new ToolSet(options.tools ?? [], validator, (message) => emit({ type: 'error', error: { code: ErrorCode.InvalidTool, message } }));
+    const tools = new ToolSet(options.tools ?? [], validator, (message) => port.emit({ type: 'error', error: { code: ErrorCode.InvalidTool, message } }));
     this.#toolSet = tools;
     const compaction = compactionSettings(options.compaction);
     this.compacts = compaction.strategies.length > 0;
-    this.#guard = new GuardEffect({ guardrails: options.guardrails ?? [], now, send });
+    this.#guard = new GuardEffect({ guardrails: options.guardrails ?? [], port });
     this.#settings = modelSettingsOf(options);
     const schema = options.outputSchema;
     this.#model = new ModelEffect({
@@ -69,9 +56,7 @@ export class AgentEffects {
       hooks,
       ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
       clock,
-      now,
-      emit,
-      send,
+      port,
     });
     this.#tools = new ToolEffect({
       tools,
@@ -79,12 +64,7 @@ export class AgentEffects {
       hooks,
       permissions: options.permissions ?? DEFAULT_PERMISSIONS,
       execution: options.toolExecution ?? { mode: 'parallel' },
-      agentPath: deps.agentPath,
-      runId: deps.runId,
-      sessionId: deps.sessionId,
-      now,
-      emit,
-      send,
+      port,
     });
   }
 

@@ -2,6 +2,7 @@ import type { Observable } from 'rxjs';
 import type { SnapshotFrom } from 'xstate';
 import { AgentEffects } from './agent-effects.js';
 import { HookRunner } from './agent-hooks.js';
+import { AgentLink, connectAgentInternals } from './agent-link.js';
 import { agentChart, agentMachine, initialAgentContext } from './agent-machine.js';
 import { ChartRunner } from './chart-runner.js';
 import type { ChartLeaf } from './compiled-chart.js';
@@ -65,20 +66,13 @@ export class Agent {
     this.#history = restoreFrom?.context.messages ?? [];
 
     this.#runs = new RunTracker(this.#clock);
-    const emit = (payload: AgentEventPayload): void => this.#publish(payload);
+    const link = new AgentLink(this, this.path, this.#clock);
     this.#hooks = new HookRunner(
       options.hooks ?? {},
-      (error) => emit({ type: 'error', error }),
+      (error) => link.emit({ type: 'error', error }),
       () => ({ runId: this.#runId, sessionId: this.sessionId, messages: this.#history }),
     );
-    this.#effects = new AgentEffects(options, {
-      agentPath: this.path,
-      clock: this.#clock,
-      runId: () => this.#runId,
-      sessionId: () => this.sessionId,
-      emit,
-      send: (event: AgentMachineEvent): void => this.#actor.send(event),
-    });
+    this.#effects = new AgentEffects(options, link, this.#clock);
 
     const settings = machineSettings(options, this.#effects.compacts);
     this.#maxWallTimeMs = settings.limits.maxWallTimeMs;
@@ -88,15 +82,23 @@ export class Agent {
     const context =
       restoreFrom === undefined ? initialAgentContext({ settings, sessionId }) : machineContextOf({ ...restoreFrom.context, settings, sessionId });
     // `parseAgentSnapshot` has checked the state is one of the chart's.
-    this.#actor = new ChartRunner(agentChart.leafOf(restoreFrom?.state ?? 'idle') as ChartLeaf, context, this.#clock, {
-      transitioned: (outbox) => this.#onTransition(outbox),
-      crashed: (error) => this.#onCrash(error),
-    });
+    this.#actor = new ChartRunner(agentChart.leafOf(restoreFrom?.state ?? 'idle') as ChartLeaf, context, this.#clock, link);
     if (restoreFrom !== undefined && ACTIVE.has(this.state)) {
       this.#beginRun();
       // Effects in flight when the snapshot was taken are re-issued; pending delays re-armed.
       this.#send({ type: 'RESUME' });
     }
+  }
+
+  static {
+    connectAgentInternals<Agent>({
+      publish: (agent, payload) => agent.#publish(payload),
+      send: (agent, event) => agent.#actor.send(event),
+      transitioned: (agent, outbox) => agent.#onTransition(outbox),
+      crashed: (agent, error) => agent.#onCrash(error),
+      runId: (agent) => agent.#runId,
+      sessionId: (agent) => agent.sessionId,
+    });
   }
 
   /** Restores an agent from a snapshot (see {@link AgentSnapshot}) with this process's options. */

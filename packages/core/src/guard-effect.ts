@@ -1,3 +1,4 @@
+import type { AgentPort } from './agent-port.js';
 import { ErrorCode } from './errors.js';
 import { type GuardrailVerdict, inputText, rewriteInput, type InputGuardrail } from './input-guardrails.js';
 import type { AgentMachineEvent } from './machine-types.js';
@@ -6,8 +7,8 @@ import type { Message } from './messages.js';
 /** What the guard effect needs. */
 export interface GuardEffectDeps {
   guardrails: readonly InputGuardrail[];
-  now(): number;
-  send(event: AgentMachineEvent): void;
+  /** The agent: its time and statechart. */
+  port: AgentPort;
 }
 
 interface InFlight {
@@ -62,14 +63,14 @@ export class GuardEffect {
       if (verdict?.action === 'rewrite') messages = rewriteInput(messages, verdict.text);
     }
     this.#current = undefined;
-    this.#deps.send({ type: 'GUARD.DONE', request: flight.request, messages: [...messages], at: this.#deps.now() });
+    this.#deps.port.send({ type: 'GUARD.DONE', request: flight.request, messages: [...messages], at: this.#deps.port.now() });
   }
 
   #reject(flight: InFlight, guardrail: string, reason: string, failed: boolean): void {
     if (this.#current !== flight) return;
     this.#current = undefined;
-    const event: AgentMachineEvent = { type: 'GUARD.REJECTED', request: flight.request, guardrail, reason, at: this.#deps.now() };
+    const event: AgentMachineEvent = { type: 'GUARD.REJECTED', request: flight.request, guardrail, reason, at: this.#deps.port.now() };
     if (failed) event.error = { code: ErrorCode.GuardrailFailed, message: reason, data: { guardrail } };
-    this.#deps.send(event);
+    this.#deps.port.send(event);
   }
 }

@@ -1,11 +1,11 @@
 import type { AgentHooks } from './agent-hooks.js';
+import type { AgentPort } from './agent-port.js';
 import type { Clock, TimerHandle } from './clock.js';
 import { runCascade, type CompactionSettings } from './compaction/compaction-cascade.js';
 import type { CompactionReason } from './compaction/compaction-strategy.js';
 import { contextTokens, toContextView, viewMessages, type ContextView } from './compaction/context-view.js';
 import { messagesTokens, requestOverheadTokens } from './compaction/token-estimate.js';
 import { ErrorCode } from './errors.js';
-import type { AgentEventPayload } from './events.js';
 import { HistoryViews } from './history-view.js';
 import { LazyAbort } from './lazy-abort.js';
 import { withFields } from './with-fields.js';
@@ -38,9 +38,8 @@ export interface ModelEffectDeps {
   hooks: AgentHooks;
   /** Times the step delay. */
   clock: Clock;
-  now(): number;
-  emit(payload: AgentEventPayload): void;
-  send(event: AgentMachineEvent): void;
+  /** The agent: its time, events and statechart. */
+  port: AgentPort;
 }
 
 /** What a model call or a compaction reads of the agent's context. */
@@ -124,7 +123,7 @@ export class ModelEffect {
     this.#current = undefined;
     if (flight.timer !== undefined) this.#deps.clock.clearTimeout(flight.timer);
     flight.abort.abort();
-    if (flight.streaming) this.#deps.emit({ type: 'message_end', role: 'assistant', failed: { code: ErrorCode.Aborted, message: STREAM_ABORTED } });
+    if (flight.streaming) this.#deps.port.emit({ type: 'message_end', role: 'assistant', failed: { code: ErrorCode.Aborted, message: STREAM_ABORTED } });
   }
 
   #isCurrent(flight: InFlight): boolean {
@@ -132,7 +131,7 @@ export class ModelEffect {
   }
 
   async #stream(flight: InFlight, attempt: number, context: ModelContext, compacted: boolean): Promise<void> {
-    const { provider, hooks, emit, send, now } = this.#deps;
+    const { provider, hooks, port } = this.#deps;
     const tools = this.#deps.tools.current().definitions;
     const window = this.#deps.contextWindow;
     if (window !== undefined) {
@@ -140,7 +139,7 @@ export class ModelEffect {
       const { strategies } = this.#deps.compaction;
       if (!compacted && strategies.length > 0 && needed > this.#threshold(window)) {
         this.#current = undefined;
-        send({ type: 'MODEL.COMPACT', request: flight.request, at: now() });
+        port.send({ type: 'MODEL.COMPACT', request: flight.request, at: port.now() });
         return;
       }
       const withReply = needed + (this.#deps.request.maxTokens ?? 0);
@@ -187,8 +186,8 @@ export class ModelEffect {
         case 'done':
           this.#start(flight, attempt);
           this.#current = undefined;
-          emit({ type: 'message_end', role: 'assistant', message: event.message });
-          send(this.#done(flight.request, event.message));
+          port.emit({ type: 'message_end', role: 'assistant', message: event.message });
+          port.send(this.#done(flight.request, event.message));
           return;
         case 'error':
           this.#fail(flight, attempt, event.error);
@@ -196,7 +195,7 @@ export class ModelEffect {
         default:
           if (!flight.streaming) this.#start(flight, attempt);
           flight.partial?.apply(event);
-          emit({ type: 'message_update', delta: event });
+          port.emit({ type: 'message_update', delta: event });
       }
     }
     if (this.#isCurrent(flight)) this.#fail(flight, attempt, { kind: 'api', message: 'the provider stream ended without a result', retryable: true });
@@ -209,7 +208,7 @@ export class ModelEffect {
 
   async #compact(flight: InFlight, reason: CompactionReason, context: ModelContext): Promise<void> {
     const { history, view } = context;
-    const { provider, request, emit, send, now } = this.#deps;
+    const { provider, request, port } = this.#deps;
     const overhead = requestOverheadTokens(withFields(request, { tools: this.#deps.tools.current().definitions }));
     const before = viewMessages(history, view);
     const tokensBefore = contextTokens(history, view, overhead);
@@ -229,21 +228,21 @@ export class ModelEffect {
     if (!this.#isCurrent(flight)) return;
     this.#current = undefined;
     for (const { strategy, message } of outcome.failed)
-      emit({ type: 'error', error: { code: ErrorCode.CompactionFailed, message: `compaction step ${strategy} failed: ${message}` } });
+      port.emit({ type: 'error', error: { code: ErrorCode.CompactionFailed, message: `compaction step ${strategy} failed: ${message}` } });
     const after = outcome.messages;
     const changed = after.length !== before.length || after.some((message, i) => message !== before[i]);
     const tokensAfter = changed ? overhead + messagesTokens(after) : tokensBefore;
     const info = { reason, strategy: outcome.applied.at(-1) ?? 'none', strategies: outcome.applied, tokensBefore, tokensAfter };
     const next = toContextView(history, view, before, after, tokensAfter, info);
-    const event: AgentMachineEvent = { type: 'COMPACTED', request: flight.request, compaction: next.compaction, at: now() };
+    const event: AgentMachineEvent = { type: 'COMPACTED', request: flight.request, compaction: next.compaction, at: port.now() };
     if (changed) event.view = next;
     if (usage !== undefined) event.usage = usage;
-    send(event);
+    port.send(event);
   }
 
   /** `MODEL.DONE` for `message`, with the output check of a reply that may be the final answer. */
   #done(request: number, message: AssistantMessage): AgentMachineEvent {
-    const event: AgentMachineEvent = { type: 'MODEL.DONE', request, message, at: this.#deps.now() };
+    const event: AgentMachineEvent = { type: 'MODEL.DONE', request, message, at: this.#deps.port.now() };
     const check = this.#deps.checkOutput;
     if (
       check !== undefined &&
@@ -258,17 +257,17 @@ export class ModelEffect {
   #start(flight: InFlight, attempt: number): void {
     if (flight.streaming) return;
     flight.streaming = true;
-    flight.partial = new StreamingMessageBuilder(this.#modelName(), this.#deps.now());
-    this.#deps.emit(attempt === 0 ? { type: 'message_start', role: 'assistant' } : { type: 'message_start', role: 'assistant', attempt });
+    flight.partial = new StreamingMessageBuilder(this.#modelName(), this.#deps.port.now());
+    this.#deps.port.emit(attempt === 0 ? { type: 'message_start', role: 'assistant' } : { type: 'message_start', role: 'assistant', attempt });
   }
 
   #fail(flight: InFlight, attempt: number, error: ProviderFailure): void {
     if (!this.#isCurrent(flight)) return;
     this.#current = undefined;
-    const { emit, send, now, retry } = this.#deps;
-    if (flight.streaming) emit({ type: 'message_end', role: 'assistant', failed: { code: error.kind, message: error.message } });
+    const { port, retry } = this.#deps;
+    if (flight.streaming) port.emit({ type: 'message_end', role: 'assistant', failed: { code: error.kind, message: error.message } });
     const retryInMs = error.kind === 'overflow' || error.kind === 'aborted' ? undefined : retry.delayFor(error, attempt + 1);
-    const at = now();
+    const at = port.now();
     const message: AssistantMessage = {
       role: 'assistant',
       content: [],
@@ -280,7 +279,7 @@ export class ModelEffect {
     };
     const event: AgentMachineEvent = { type: 'MODEL.FAILED', request: flight.request, error, message, at };
     if (retryInMs !== undefined) event.retryInMs = retryInMs;
-    send(event);
+    port.send(event);
   }
 
   /** `provider:model`, as a finished message names its model. */

@@ -1,6 +1,6 @@
 import type { AgentHooks } from './agent-hooks.js';
+import type { AgentPort } from './agent-port.js';
 import type { ToolExecution } from './agent-options.js';
-import type { AgentEventPayload } from './events.js';
 import type { AgentPath, RunId } from './ids.js';
 import { cancelText, errorResult, permissionDenied, permissionDeniedPermanently, toolExecutionError, type CancelReason } from './interrupts.js';
 import type { AgentMachineEvent, BatchOutcome, EffectCommand, SuspendedCall } from './machine-types.js';
@@ -19,12 +19,8 @@ export interface ToolEffectDeps {
   permissions: PermissionPolicy;
   execution: ToolExecution;
   hooks: AgentHooks;
-  agentPath: AgentPath;
-  runId(): RunId;
-  sessionId(): string;
-  now(): number;
-  emit(payload: AgentEventPayload): void;
-  send(event: AgentMachineEvent): void;
+  /** The agent: its path, run, time, events and statechart. */
+  port: AgentPort;
 }
 
 interface Batch {
@@ -85,7 +81,7 @@ export class ToolEffect {
     else
       running
         .then(() => this.#settle(batch))
-        .catch((error: unknown) => this.#deps.emit({ type: 'error', error: { code: ErrorCode.Internal, message: `tool batch failed: ${String(error)}` } }));
+        .catch((error: unknown) => this.#deps.port.emit({ type: 'error', error: { code: ErrorCode.Internal, message: `tool batch failed: ${String(error)}` } }));
   }
 
   /** A steering message arrived for `request`: the batch ends when its next call finishes. */
@@ -114,13 +110,13 @@ export class ToolEffect {
   #stop(batch: Batch, text: string): void {
     batch.cancelled = true;
     for (const controller of batch.controllers?.values() ?? []) controller.abort();
-    const now = this.#deps.now();
+    const now = this.#deps.port.now();
     const settled = new Set(batch.outcome.results.map((r) => r.toolCallId));
     for (const call of batch.calls) {
       if (settled.has(call.id) || batch.outcome.suspended.some((s) => s.callId === call.id)) continue;
       const result = errorResult(call, text, now);
       batch.outcome.results.push(result);
-      if (batch.running.has(call.id)) this.#deps.emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result });
+      if (batch.running.has(call.id)) this.#deps.port.emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result });
     }
     batch.running.clear();
   }
@@ -129,9 +125,9 @@ export class ToolEffect {
     if (!this.#isCurrent(batch)) return;
     this.#current = undefined;
     const { results, suspended, complete } = batch.outcome;
-    const done: AgentMachineEvent = { type: 'TOOLS.DONE', request: batch.request, results, suspended, at: this.#deps.now() };
+    const done: AgentMachineEvent = { type: 'TOOLS.DONE', request: batch.request, results, suspended, at: this.#deps.port.now() };
     if (complete !== undefined) done.complete = complete;
-    this.#deps.send(done);
+    this.#deps.port.send(done);
   }
 
   /** Settles what needs no execution; returns the calls to run, or undefined when asking the user. */
@@ -158,7 +154,7 @@ export class ToolEffect {
     }
     if (ask !== undefined) {
       this.#current = undefined;
-      this.#deps.send({ type: 'TOOLS.ASK', request: batch.request, callId: ask.id, results: batch.outcome.results, at: this.#deps.now() });
+      this.#deps.port.send({ type: 'TOOLS.ASK', request: batch.request, callId: ask.id, results: batch.outcome.results, at: this.#deps.port.now() });
       return undefined;
     }
     return runnable;
@@ -212,7 +208,7 @@ export class ToolEffect {
   /** The call is under way: `tool_start` is emitted and a cancellation gives it a `tool_end`. */
   #started(batch: Batch, call: ToolCall): void {
     batch.running.set(call.id, call);
-    this.#deps.emit({ type: 'tool_start', toolCallId: call.id, toolName: call.name, args: call.arguments });
+    this.#deps.port.emit({ type: 'tool_start', toolCallId: call.id, toolName: call.name, args: call.arguments });
   }
 
   /** A call with tool hooks: `beforeToolCall` decides before `tool_start`, `afterToolCall` before `tool_end`. */
@@ -233,7 +229,7 @@ export class ToolEffect {
       result = failure(call, error);
     }
     if (!this.#isCurrent(batch)) return;
-    let message = toResultMessage(call, result, this.#deps.now());
+    let message = toResultMessage(call, result, this.#deps.port.now());
     if (hooks.afterToolCall !== undefined) {
       try {
         message = (await hooks.afterToolCall(call, message)) ?? message;
@@ -245,7 +241,7 @@ export class ToolEffect {
   }
 
   /** Records a finished call; once steered, the first call to finish ends the batch. */
-  #complete(batch: Batch, call: ToolCall, result: ToolResult, message = toResultMessage(call, result, this.#deps.now())): void {
+  #complete(batch: Batch, call: ToolCall, result: ToolResult, message = toResultMessage(call, result, this.#deps.port.now())): void {
     if (!this.#isCurrent(batch)) return;
     batch.running.delete(call.id);
     this.#record(batch, call, message, result);
@@ -258,14 +254,14 @@ export class ToolEffect {
 
   /** Reports a call settled without running (unknown tool, bad arguments, denied). */
   #report(batch: Batch, call: ToolCall, result: ToolResult): void {
-    this.#deps.emit({ type: 'tool_start', toolCallId: call.id, toolName: call.name, args: call.arguments });
-    this.#record(batch, call, toResultMessage(call, result, this.#deps.now()), result);
+    this.#deps.port.emit({ type: 'tool_start', toolCallId: call.id, toolName: call.name, args: call.arguments });
+    this.#record(batch, call, toResultMessage(call, result, this.#deps.port.now()), result);
   }
 
   #record(batch: Batch, call: ToolCall, message: ToolResultMessage, result: ToolResult): void {
     const control = result.control;
     // A suspended call ends when the user answers: the machine emits its tool_end then.
-    if (control?.type !== 'suspend') this.#deps.emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result: message });
+    if (control?.type !== 'suspend') this.#deps.port.emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result: message });
     if (control?.type === 'suspend') {
       const suspend: SuspendedCall = { callId: call.id, toolName: call.name, question: control.question };
       if (control.details !== undefined) suspend.details = control.details;
@@ -277,12 +273,12 @@ export class ToolEffect {
   }
 
   #context(batch: Batch, call: ToolCall): ToolContext {
-    return new CallContext(this, batch, call, this.#deps.runId(), this.#deps.agentPath, this.#deps.sessionId());
+    return new CallContext(this, batch, call, this.#deps.port.runId(), this.#deps.port.agentPath, this.#deps.port.sessionId());
   }
 
   /** Emits a tool_update for a call that is still running in the current batch. */
   update(batch: Batch, call: ToolCall, update: { partial: unknown } | { progress: string }): void {
-    if (this.#isCurrent(batch) && batch.running.has(call.id)) this.#deps.emit({ type: 'tool_update', toolCallId: call.id, toolName: call.name, ...update });
+    if (this.#isCurrent(batch) && batch.running.has(call.id)) this.#deps.port.emit({ type: 'tool_update', toolCallId: call.id, toolName: call.name, ...update });
   }
 }
 

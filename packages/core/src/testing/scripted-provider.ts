@@ -84,33 +84,52 @@ const RETRYABLE: Record<ProviderErrorKind, boolean> = {
  * `api` error rather than hanging.
  */
 export function createScriptedProvider(script: readonly ScriptStep[], options: ScriptedProviderOptions = {}): ScriptedProvider {
-  const clock = options.clock ?? systemClock;
-  const chunkSize = Math.max(1, options.chunkSize ?? 16);
-  const requests: ProviderRequest[] = [];
-  const record = options.recordRequests ?? true;
-  let position = options.startAt ?? 0;
-  return {
-    name: 'scripted',
-    get position() {
-      return position;
-    },
-    requests,
-    stream(request, call) {
-      // `request.messages` is a fixed-length view of the history as the call saw it (see the
-      // Provider contract): kept as it is, not copied (a copy per call made a long run quadratic).
-      if (record) requests.push(withFields(request, {}));
-      const index = position++;
-      const step = script[index];
-      const delay = step?.delayMs ?? 0;
-      // Abort is checked with `callAborted`: an agent's call makes no signal unless one is needed (the wait needs it).
-      return streamOf(() => play(step, index, request, call), delay > 0 ? () => sleep(clock, delay, call.signal) : undefined);
-    },
-  };
+  return new ScriptPlayer(script, options);
+}
+
+/**
+ * The scripted provider. A class, not an object of closures: every instance shares one `stream`
+ * function, so the agent's optimised model call, which inlines it, stays valid when a new agent
+ * brings a new provider (closures made per provider deoptimised it at each agent's first turns).
+ */
+class ScriptPlayer implements ScriptedProvider {
+  readonly name = 'scripted';
+  readonly requests: ProviderRequest[] = [];
+  readonly #script: readonly ScriptStep[];
+  readonly #options: ScriptedProviderOptions;
+  readonly #clock: Clock;
+  readonly #chunkSize: number;
+  readonly #record: boolean;
+  #position: number;
+
+  constructor(script: readonly ScriptStep[], options: ScriptedProviderOptions) {
+    this.#script = script;
+    this.#options = options;
+    this.#clock = options.clock ?? systemClock;
+    this.#chunkSize = Math.max(1, options.chunkSize ?? 16);
+    this.#record = options.recordRequests ?? true;
+    this.#position = options.startAt ?? 0;
+  }
+
+  get position(): number {
+    return this.#position;
+  }
+
+  stream(request: ProviderRequest, call: ProviderCallOptions): AsyncIterable<ProviderEvent> {
+    // `request.messages` is a fixed-length view of the history as the call saw it (see the
+    // Provider contract): kept as it is, not copied (a copy per call made a long run quadratic).
+    if (this.#record) this.requests.push(withFields(request, {}));
+    const index = this.#position++;
+    const step = this.#script[index];
+    const delay = step?.delayMs ?? 0;
+    // Abort is checked with `callAborted`: an agent's call makes no signal unless one is needed (the wait needs it).
+    return streamOf(() => this.#play(step, index, request, call), delay > 0 ? () => sleep(this.#clock, delay, call.signal) : undefined);
+  }
 
   /** The step's events; computed lazily, so abort is checked as the consumer reads. */
-  function* play(step: ScriptStep | undefined, index: number, request: ProviderRequest, callOptions: ProviderCallOptions): Generator<ProviderEvent> {
+  *#play(step: ScriptStep | undefined, index: number, request: ProviderRequest, callOptions: ProviderCallOptions): Generator<ProviderEvent> {
     if (step === undefined) {
-      yield failure({ kind: 'api', message: `scripted provider: the script has no step ${index + 1} (it has ${script.length})`, retryable: false });
+      yield failure({ kind: 'api', message: `scripted provider: the script has no step ${index + 1} (it has ${this.#script.length})`, retryable: false });
       return;
     }
     if (callAborted(callOptions)) {
@@ -119,7 +138,7 @@ export function createScriptedProvider(script: readonly ScriptStep[], options: S
     }
     yield { type: 'start' };
     if ('error' in step) {
-      if (step.partialText !== undefined) yield* streamText(step.partialText, 0);
+      if (step.partialText !== undefined) yield* this.#streamText(step.partialText, 0);
       const { kind, message, retryAfterMs, status, retryable } = step.error;
       const error: ProviderFailure = { kind, message: message ?? `scripted ${kind} error`, retryable: retryable ?? RETRYABLE[kind] };
       if (retryAfterMs !== undefined) error.retryAfterMs = retryAfterMs;
@@ -132,13 +151,13 @@ export function createScriptedProvider(script: readonly ScriptStep[], options: S
       const i = content.length;
       content.push({ type: 'thinking', thinking: step.thinking });
       yield { type: 'thinking_start', index: i };
-      for (const chunk of chunks(step.thinking, chunkSize)) yield { type: 'thinking_delta', index: i, delta: chunk };
+      for (const chunk of chunks(step.thinking, this.#chunkSize)) yield { type: 'thinking_delta', index: i, delta: chunk };
       yield { type: 'thinking_end', index: i };
     }
     if (step.text !== undefined) {
       const text = step.text.includes(LAST_TOOL_RESULT) ? step.text.replaceAll(LAST_TOOL_RESULT, lastToolResult(request)) : step.text;
       content.push({ type: 'text', text });
-      yield* streamText(text, content.length - 1);
+      yield* this.#streamText(text, content.length - 1);
     }
     for (const [n, scripted] of (step.toolCalls ?? []).entries()) {
       if (callAborted(callOptions)) break;
@@ -147,7 +166,7 @@ export function createScriptedProvider(script: readonly ScriptStep[], options: S
       content.push(call);
       yield { type: 'toolcall_start', index: i, id: call.id, name: call.name };
       const json = call.rawArguments ?? JSON.stringify(call.arguments);
-      for (const chunk of chunks(json, chunkSize)) yield { type: 'toolcall_delta', index: i, delta: chunk };
+      for (const chunk of chunks(json, this.#chunkSize)) yield { type: 'toolcall_delta', index: i, delta: chunk };
       yield { type: 'toolcall_end', index: i };
     }
     if (callAborted(callOptions)) {
@@ -160,23 +179,24 @@ export function createScriptedProvider(script: readonly ScriptStep[], options: S
       role: 'assistant',
       content,
       stopReason,
-      usage: usageOf(step, request),
+      usage: this.#usageOf(step, request),
       model: `scripted:${request.model}`,
-      timestamp: clock.now(),
+      timestamp: this.#clock.now(),
     };
     yield { type: 'done', message };
   }
 
-  function* streamText(text: string, index: number): Generator<ProviderEvent> {
+  *#streamText(text: string, index: number): Generator<ProviderEvent> {
     yield { type: 'text_start', index };
-    for (const chunk of chunks(text, chunkSize)) yield { type: 'text_delta', index, delta: chunk };
+    for (const chunk of chunks(text, this.#chunkSize)) yield { type: 'text_delta', index, delta: chunk };
     yield { type: 'text_end', index };
   }
 
-  function usageOf(step: ScriptedReply, request: ProviderRequest): Usage {
+  #usageOf(step: ScriptedReply, request: ProviderRequest): Usage {
+    const { inputFromSize, pricing } = this.#options;
     const usage = emptyUsage();
     usage.input =
-      step.usage?.input ?? (options.inputFromSize === true ? requestOverheadTokens(request) + messagesTokens(request.messages) : 10 * request.messages.length);
+      step.usage?.input ?? (inputFromSize === true ? requestOverheadTokens(request) + messagesTokens(request.messages) : 10 * request.messages.length);
     usage.output = step.usage?.output ?? Math.ceil(((step.text?.length ?? 0) + (step.thinking?.length ?? 0)) / 4) + 10 * (step.toolCalls?.length ?? 0);
     usage.cacheRead = step.usage?.cacheRead ?? 0;
     usage.cacheWrite = step.usage?.cacheWrite ?? 0;
@@ -184,9 +204,9 @@ export function createScriptedProvider(script: readonly ScriptStep[], options: S
     if (step.usage?.reasoning !== undefined) usage.reasoning = step.usage.reasoning;
     if (step.cost !== undefined) {
       usage.cost.total = step.cost;
-    } else if (options.pricing !== undefined) {
-      usage.cost.input = (usage.input * (options.pricing.input ?? 0)) / 1e6;
-      usage.cost.output = (usage.output * (options.pricing.output ?? 0)) / 1e6;
+    } else if (pricing !== undefined) {
+      usage.cost.input = (usage.input * (pricing.input ?? 0)) / 1e6;
+      usage.cost.output = (usage.output * (pricing.output ?? 0)) / 1e6;
       usage.cost.total = usage.cost.input + usage.cost.output;
     }
     return usage;
