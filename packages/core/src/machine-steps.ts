@@ -168,7 +168,15 @@ void everyRunField;
  * by field: an object rest (`{ batch, ...run }`) costs V8 a slow runtime copy, about 0.7 µs a turn.
  */
 function nextTurnRun(run: RunState): RunState {
-  const next: RunState = { id: run.id, startedAt: run.startedAt, startIndex: run.startIndex, turns: run.turns + 1, usage: run.usage, attempt: 0, compacted: false };
+  const next: RunState = {
+    id: run.id,
+    startedAt: run.startedAt,
+    startIndex: run.startIndex,
+    turns: run.turns + 1,
+    usage: run.usage,
+    attempt: 0,
+    compacted: false,
+  };
   if (run.end !== undefined) next.end = run.end;
   if (run.reported !== undefined) next.reported = run.reported;
   if (run.outputAttempts !== undefined) next.outputAttempts = run.outputAttempts;

@@ -81,7 +81,9 @@ export class ToolEffect {
     else
       running
         .then(() => this.#settle(batch))
-        .catch((error: unknown) => this.#deps.port.emit({ type: 'error', error: { code: ErrorCode.Internal, message: `tool batch failed: ${String(error)}` } }));
+        .catch((error: unknown) =>
+          this.#deps.port.emit({ type: 'error', error: { code: ErrorCode.Internal, message: `tool batch failed: ${String(error)}` } }),
+        );
   }
 
   /** A steering message arrived for `request`: the batch ends when its next call finishes. */
@@ -278,7 +280,8 @@ export class ToolEffect {
 
   /** Emits a tool_update for a call that is still running in the current batch. */
   update(batch: Batch, call: ToolCall, update: { partial: unknown } | { progress: string }): void {
-    if (this.#isCurrent(batch) && batch.running.has(call.id)) this.#deps.port.emit({ type: 'tool_update', toolCallId: call.id, toolName: call.name, ...update });
+    if (this.#isCurrent(batch) && batch.running.has(call.id))
+      this.#deps.port.emit({ type: 'tool_update', toolCallId: call.id, toolName: call.name, ...update });
   }
 }
 
