@@ -1,4 +1,4 @@
-import type { AgentHooks } from './agent-hooks.js';
+import { NO_HOOKS, type AgentHooks } from './agent-hooks.js';
 import type { AgentOptions } from './agent-options.js';
 import type { AgentPort } from './agent-port.js';
 import { changedSettings, modelSettingsOf, providerRequest, type AgentChanges, type ModelSettings } from './agent-settings.js';
@@ -17,6 +17,9 @@ import { parseJsonOutput } from './structured-output.js';
 import { ToolEffect } from './tool-effect.js';
 import type { Message, ToolResultMessage } from './messages.js';
 import { ToolSet } from './tool-set.js';
+
+/** The retry strategy of agents without one, shared (it keeps no state). */
+const DEFAULT_RETRY = exponentialBackoff();
 
 /**
  * The long-lived effects an agent's statechart commands, built from the agent's options: the
@@ -38,7 +41,7 @@ export class AgentEffects {
   constructor(options: AgentOptions, port: AgentPort, clock: Clock) {
     this.#options = options;
     const validator = options.validator ?? sharedSchemaValidator();
-    const hooks: AgentHooks = options.hooks ?? {};
+    const hooks: AgentHooks = options.hooks ?? NO_HOOKS;
     const tools = new ToolSet(options.tools ?? [], validator, (message) => port.emit({ type: 'error', error: { code: ErrorCode.InvalidTool, message } }));
     this.#toolSet = tools;
     const compaction = compactionSettings(options.compaction);
@@ -51,7 +54,7 @@ export class AgentEffects {
       request: providerRequest(this.#settings, schema),
       ...(schema === undefined ? {} : { checkOutput: (text: string) => parseJsonOutput(text, schema, validator) }),
       tools,
-      retry: options.retry ?? exponentialBackoff(),
+      retry: options.retry ?? DEFAULT_RETRY,
       compaction,
       hooks,
       ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),

@@ -63,6 +63,9 @@ export interface AgentHooks {
   onRunEnd?(result: AgentResult, ctx: RunHookContext): void;
 }
 
+/** No hooks: what agents without `hooks` share. */
+export const NO_HOOKS: AgentHooks = Object.freeze({});
+
 /**
  * Calls an agent's observing hooks, turning a throw into a reported `hook_failed` error. The
  * hooks' context is made (by `context`) only when a hook is there to see it: a turn without hooks

@@ -1,7 +1,7 @@
 import type { Observable } from 'rxjs';
 import type { SnapshotFrom } from 'xstate';
 import { AgentEffects } from './agent-effects.js';
-import { HookRunner } from './agent-hooks.js';
+import { HookRunner, NO_HOOKS } from './agent-hooks.js';
 import { AgentLink, connectAgentInternals } from './agent-link.js';
 import { agentChart, agentMachine, initialAgentContext } from './agent-machine.js';
 import { ChartRunner } from './chart-runner.js';
@@ -68,7 +68,7 @@ export class Agent {
     this.#runs = new RunTracker(this.#clock);
     const link = new AgentLink(this, this.path, this.#clock);
     this.#hooks = new HookRunner(
-      options.hooks ?? {},
+      options.hooks ?? NO_HOOKS,
       (error) => link.emit({ type: 'error', error }),
       () => ({ runId: this.#runId, sessionId: this.sessionId, messages: this.#history }),
     );

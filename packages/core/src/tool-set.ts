@@ -23,7 +23,8 @@ export function isToolSource(tools: readonly Tool[] | ToolSource): tools is Tool
 export class ToolSet {
   readonly #validator: SchemaValidator;
   readonly #onProblem: (message: string) => void;
-  #source!: ToolSource;
+  /** Where the tools come from when they can change (a `ToolSource`); undefined for a fixed list (`#array`). */
+  #source: ToolSource | undefined;
   #array: readonly Tool[] | undefined;
   #snapshot: ToolSnapshot | undefined;
 
@@ -44,14 +45,17 @@ export class ToolSet {
     const snapshot = this.#index(tools, (message) => {
       throw new TroupeError(ErrorCode.InvalidTool, message);
     });
-    this.#source = { current: () => tools };
+    this.#source = undefined;
     this.#snapshot = snapshot;
     this.#array = tools;
   }
 
   /** The tools now. */
   current(): ToolSnapshot {
-    const array = this.#source.current();
+    const source = this.#source;
+    // A fixed list was indexed when it was given.
+    if (source === undefined) return this.#snapshot as ToolSnapshot;
+    const array = source.current();
     if (array !== this.#array || this.#snapshot === undefined) {
       this.#snapshot = this.#index(array, this.#onProblem);
       this.#array = array;

@@ -16,6 +16,9 @@ export function defaultCompactionStrategies(): CompactionStrategy[] {
   return [truncateToolResults(), summarizeOlderTurns(), dropOldestTurns()];
 }
 
+/** The default cascade agents share (its steps keep no state). */
+const DEFAULT_CASCADE: readonly CompactionStrategy[] = Object.freeze(defaultCompactionStrategies());
+
 /**
  * The settings the `compaction` option stands for: a single strategy is a cascade of one;
  * absent, the default threshold and cascade. Throws a {@link TroupeError} (`invalid_option`) for a
@@ -25,7 +28,7 @@ export function compactionSettings(option: CompactionStrategy | CompactionOption
   if (option !== undefined && 'compact' in option) return { threshold: 0.8, strategies: [option] };
   const threshold = option?.threshold ?? 0.8;
   if (!(threshold > 0 && threshold <= 1)) throw new TroupeError(ErrorCode.InvalidOption, `compaction.threshold must be in (0, 1], got ${threshold}`);
-  return { threshold, strategies: option?.strategies ?? defaultCompactionStrategies() };
+  return { threshold, strategies: option?.strategies ?? DEFAULT_CASCADE };
 }
 
 /** What a cascade did. */
