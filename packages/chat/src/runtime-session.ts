@@ -116,9 +116,10 @@ export async function openRuntimeChat(options: RuntimeChatOptions): Promise<Chat
       switched = graphModelSwitch(graph, entryName, record.model, options.build);
       switchedTo = record.model;
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      const gone = `This conversation was on ${record.model}, which is not available now (${why}): going on with ${graphModelSpec(graph, entryName)}.`;
-      note = note === undefined ? gone : `${note}\n${gone}`;
+      const gone = !record.model.includes(':') && !Object.hasOwn(graph.models, record.model);
+      const why = gone ? `the graph has no model ${record.model} now` : error instanceof Error ? error.message : String(error);
+      const said = `This conversation was on ${record.model}, which is not available now (${why}): going on with ${graphModelSpec(graph, entryName)}.`;
+      note = note === undefined ? said : `${note}\n${said}`;
     }
   }
   const runId = record?.id ?? createRunId(Date.now());
