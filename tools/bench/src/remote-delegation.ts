@@ -11,11 +11,17 @@
  *   first and the last tenth of its turns: they stay flat as the history grows;
  * - stored messages per delegation during the round-trip runs: every message the namespace's
  *   JetStream streams and KV buckets stored (their last sequence before and after, so a KV put
- *   that replaces a value and an acked task both count), in all and per stream.
+ *   that replaces a value and an acked task both count), in all and per stream;
+ * - where the time goes (Linux, from /proc): CPU µs and write system calls per delegation of the
+ *   coordinator (this process), the worker(s) and nats-server during the measured runs, and in the
+ *   throughput runs each one's share of a core and the machine's load average: a process near its
+ *   core, or a machine whose cores are all busy, cannot go faster with more workers.
  *
  *   node dist/remote-delegation.js [--delegations 200] [--runs 5] [--tasks 1000]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { createRuntime, type GraphConfig, type RunStore } from '@troupe/runtime';
 import { connectNats, createNatsRunStore, createNatsTransport, graphHash, openNatsResources, type NatsResources } from '@troupe/nats';
@@ -29,6 +35,8 @@ const tasks = numberArg('tasks', 1000);
 const PER_TURN = 100;
 /** Runs not counted while both processes' JIT settles (the second is still ~20% slower than later ones). */
 const WARM_UP_RUNS = 2;
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_S = 100;
 
 const server = await startNatsServer();
 const children: ChildProcess[] = [];
@@ -44,7 +52,7 @@ try {
 
 async function roundTrip(): Promise<void> {
   const shape = { turns: delegations, perTurn: 1 };
-  const { resources, namespace } = await deployment(shape, 1);
+  const { resources, namespace, workerPids } = await deployment(shape, 1);
   const echo = `bench.${namespace}.echo`;
   for (let i = 0; i < 200; i++) await resources.nc.request(echo, 'x');
   const raw: number[] = [];
@@ -57,7 +65,10 @@ async function roundTrip(): Promise<void> {
   const perDelegation: number[] = [];
   let cold = 0;
   const storedBefore = await storedMessages(resources);
+  const processes = { coordinator: [process.pid], worker: workerPids, server: [server.pid] };
+  let usageBefore = usageOf(processes);
   for (let i = 0; i < runs + WARM_UP_RUNS; i++) {
+    if (i === WARM_UP_RUNS) usageBefore = usageOf(processes);
     const turnBytes: number[] = [];
     const wall = await runOnce(resources, delegationGraph({ ...shape, helperPlacement: 'remote' }), turnBytes);
     if (i === 0) cold = (wall * 1000) / delegations;
@@ -65,6 +76,7 @@ async function roundTrip(): Promise<void> {
     perDelegation.push((wall * 1000) / delegations);
     bytes.push(turnBytes);
   }
+  const used = usageSince(usageBefore, usageOf(processes), delegations * runs);
   const stored = perStream(storedBefore, await storedMessages(resources), delegations * (runs + WARM_UP_RUNS));
   const tenth = Math.max(1, Math.floor(delegations / 10));
   const lead = bytes[0] ?? [];
@@ -81,17 +93,23 @@ async function roundTrip(): Promise<void> {
     checkpoint_bytes_last_tenth: average(lead.slice(-tenth)),
     stored_messages_per_delegation: stored.total,
     stored_messages_per_stream: stored.streams,
+    cpu_us_per_delegation: used.cpuUs,
+    write_syscalls_per_delegation: used.writes,
   });
   await resources.nc.close();
 }
 
 async function throughput(workers: number): Promise<void> {
   const shape = { turns: Math.ceil(tasks / PER_TURN), perTurn: PER_TURN };
-  const { resources } = await deployment(shape, workers);
+  const { resources, workerPids } = await deployment(shape, workers);
   const cold = await runOnce(resources, delegationGraph({ ...shape, helperPlacement: 'remote' }), []);
   const walls: number[] = [];
+  const processes = { coordinator: [process.pid], workers: workerPids, server: [server.pid] };
+  const before = usageOf(processes);
   for (let i = 0; i < runs; i++) walls.push(await runOnce(resources, delegationGraph({ ...shape, helperPlacement: 'remote' }), []));
+  const wall = walls.reduce((a, b) => a + b, 0);
   const total = shape.turns * shape.perTurn;
+  const used = usageSince(before, usageOf(processes), total * runs, wall);
   const rates = walls.map((wall) => total / (wall / 1000));
   report({
     workload: 'remote-throughput',
@@ -101,25 +119,87 @@ async function throughput(workers: number): Promise<void> {
     cold_tasks_per_s: Math.round(total / (cold / 1000)),
     tasks_per_s: Math.round(median(rates)),
     tasks_per_s_runs: spread(rates),
+    cpu_us_per_task: used.cpuUs,
+    core_percent: used.corePercent,
+    load_average: `${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
   });
   await resources.nc.close();
 }
 
 /** Starts `workers` worker processes for a fresh namespace and opens the coordinator's connection. */
-async function deployment(shape: { turns: number; perTurn: number }, workers: number): Promise<{ resources: NatsResources; namespace: string }> {
+async function deployment(
+  shape: { turns: number; perTurn: number },
+  workers: number,
+): Promise<{ resources: NatsResources; namespace: string; workerPids: Array<number | undefined> }> {
   const namespace = `bench${++namespaces}`;
   const resources = await openNatsResources(await connectNats({ servers: server.url }), { namespace });
   const script = new URL('./bench-worker.js', import.meta.url).pathname;
-  await Promise.all(
+  const workerPids = await Promise.all(
     Array.from({ length: workers }, async () => {
       const args = [script, '--url', server.url, '--ns', namespace, '--turns', String(shape.turns), '--per-turn', String(shape.perTurn)];
       const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
       children.push(child);
       const lines = createInterface({ input: child.stdout! });
       for await (const line of lines) if (line === 'ready') break;
+      return child.pid;
     }),
   );
-  return { resources, namespace };
+  return { resources, namespace, workerPids };
+}
+
+/** Processes by role (a role may have several, as the workers of a throughput run). */
+type Roles = Record<string, Array<number | undefined>>;
+/** CPU ms and write system calls so far of each process of each role; absent where /proc cannot tell (not Linux). */
+type Usage = Map<string, Array<{ cpuMs: number; writes: number } | undefined>>;
+
+/** What each process of `roles` has used so far, from /proc/<pid>/stat (utime + stime) and /proc/<pid>/io (syscw). */
+function usageOf(roles: Roles): Usage {
+  const usage: Usage = new Map();
+  for (const [role, pids] of Object.entries(roles)) {
+    usage.set(
+      role,
+      pids.map((pid) => {
+        try {
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          const writes = Number(/syscw: (\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1]);
+          return { cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S, writes };
+        } catch {
+          return undefined;
+        }
+      }),
+    );
+  }
+  return usage;
+}
+
+/**
+ * Per role, between `before` and `after`: CPU µs and write system calls per `count` (delegations
+ * or tasks), and, given the `wallMs` they took, the percent of one core each process used (`+`
+ * between the workers of a role). `n/a` where /proc could not tell.
+ */
+function usageSince(before: Usage, after: Usage, count: number, wallMs = 0): { cpuUs: string; writes: string; corePercent: string } {
+  const cpuUs: string[] = [];
+  const writes: string[] = [];
+  const corePercent: string[] = [];
+  for (const [role, now] of after) {
+    const deltas = now.map((used, i) => {
+      const was = before.get(role)?.[i];
+      return used === undefined || was === undefined ? undefined : { cpuMs: used.cpuMs - was.cpuMs, writes: used.writes - was.writes };
+    });
+    const known = deltas.filter((delta) => delta !== undefined);
+    if (known.length < deltas.length) {
+      cpuUs.push(`${role} n/a`);
+      writes.push(`${role} n/a`);
+      corePercent.push(`${role} n/a`);
+      continue;
+    }
+    cpuUs.push(`${role} ${Math.round((known.reduce((sum, d) => sum + d.cpuMs, 0) * 1000) / count)}`);
+    writes.push(`${role} ${round2(known.reduce((sum, d) => sum + d.writes, 0) / count)}`);
+    if (wallMs > 0) corePercent.push(`${role} ${known.map((d) => Math.round((100 * d.cpuMs) / wallMs)).join('+')}`);
+  }
+  return { cpuUs: cpuUs.join(', '), writes: writes.join(', '), corePercent: corePercent.join(', ') };
 }
 
 /** One run of `graph` with the coordinator's transport; ms of wall time. Records the lead's checkpoint bytes per turn. */

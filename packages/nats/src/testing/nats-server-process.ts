@@ -24,6 +24,8 @@ export interface NatsServerProcess {
   readonly url: string;
   readonly port: number;
   readonly storeDir: string;
+  /** Its process id (a new one after {@link restart}); benchmarks read its CPU time by it. */
+  readonly pid: number | undefined;
   /**
    * Stops it gracefully (SIGTERM) and resolves once it has exited. Deletes the store directory
    * when {@link startNatsServer} created it, unless `keepStore` (to `restart()` it later with its
@@ -67,6 +69,9 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
     url: `nats://127.0.0.1:${port}`,
     port,
     storeDir,
+    get pid() {
+      return child.pid;
+    },
     stop: async ({ keepStore = false } = {}) => {
       await stopWith('SIGTERM');
       if (options.storeDir === undefined && !keepStore) await rm(storeDir, { recursive: true, force: true });

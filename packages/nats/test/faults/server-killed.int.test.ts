@@ -5,7 +5,7 @@
  * while. Once every child's tool result is checkpointed, the server is killed (no graceful
  * shutdown) and started again. The coordinator and the workers reconnect by themselves; the run
  * ends done, the lead's history holds exactly one result per call, each from its own child, and
- * no child ran its tool twice.
+ * no child ran its tool twice. The server process's `pid` names the new process once restarted.
  */
 import { textOf, type AgentPath } from '@troupe/core';
 import { delegate, finished, testGraph } from '@troupe/runtime/testing';
@@ -79,8 +79,13 @@ describe('nats-server killed with SIGKILL mid-run', () => {
       },
       { timeout: 60_000, interval: 100 },
     );
+    const killed = nats.pid;
     await nats.kill();
     await nats.restart();
+    // Its pid names the server running now (benchmarks read its CPU time by it).
+    expect(nats.pid).toBeGreaterThan(0);
+    expect(nats.pid).not.toBe(killed);
+    expect(() => process.kill(nats.pid!, 0)).not.toThrow();
 
     const { result, status } = await finished(run);
     expect(status).toBe('done');
