@@ -1,6 +1,7 @@
 import { TroupeError, withHistory, type AgentEvent, type AgentSnapshot, type Message, type RunId } from '@troupe/core';
 import type { ChildRecord, RunRecord, RunStore } from './run-store.js';
 import { RunStoreErrorCode } from '../runtime-error-codes.js';
+import { PathMap } from '../system/path-map.js';
 
 /** An actor's latest checkpoint head and its history, as appended. */
 interface ActorEntry {
@@ -12,7 +13,7 @@ interface ActorEntry {
 interface Entry {
   record: RunRecord;
   events: AgentEvent[];
-  actors: Map<string, ActorEntry> | undefined;
+  actors: PathMap<ActorEntry> | undefined;
   children: Map<string, ChildRecord> | undefined;
 }
 
@@ -43,7 +44,7 @@ export function createMemoryRunStore(): RunStore {
     readEvents: async (id) => [...entry(id).events],
     saveCheckpoint: async (id, { head, from, added }) => {
       const found = entry(id);
-      found.actors ??= new Map();
+      found.actors ??= new PathMap();
       const actor = found.actors.get(head.agentPath);
       const history = actor?.history ?? [];
       history.length = Math.min(history.length, from);

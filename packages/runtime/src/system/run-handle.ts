@@ -17,6 +17,7 @@ import { EMPTY, type Observable } from 'rxjs';
 import type { RunStatus } from '../store/run-store.js';
 import type { ControlCommand, Transport } from './transport.js';
 import { RunErrorCode } from '../runtime-error-codes.js';
+import { PathMap } from './path-map.js';
 
 /** What a run has spent so far: usage summed over its actors, and its turns (each actor's latest, summed). */
 export interface RunProgress {
@@ -67,13 +68,14 @@ export class RunHandle {
   /** Made when first asked for: most waiting runs are never watched. */
   #events$: Observable<AgentEvent> | undefined;
   /** Every actor waiting for a user, by path; made when the first one asks. */
-  #pending: Map<string, PendingInput> | undefined;
+  #pending: PathMap<PendingInput> | undefined;
   readonly #unlisten: () => void;
-  readonly #abort: () => Promise<void>;
+  /** How the whole run is aborted, when not by aborting its entry (a pipeline's). */
+  readonly #abort: (() => Promise<void>) | undefined;
   readonly #onProgress: ((progress: RunProgress) => void) | undefined;
   #usage = emptyUsage();
   /** Each actor's latest turn (a turn an actor restored from a checkpoint takes again counts once); made at the first turn. */
-  #turns: Map<string, number> | undefined;
+  #turns: PathMap<number> | undefined;
   /** The sum of {@link #turns}, kept as they change: read on every usage and turn event, it must not walk every actor. */
   #turnTotal = 0;
   /** The usage events counted live, while a resumed run's earlier usage is still to be counted (see {@link countEarlier}). */
@@ -100,7 +102,7 @@ export class RunHandle {
     this.id = id;
     this.entry = entry;
     this.#transport = transport;
-    this.#abort = options.abort ?? (() => this.#control(this.entry, { type: 'abort' }));
+    this.#abort = options.abort;
     for (const { path, input } of waiting) this.#waitingAt(path, input);
     const track = (event: AgentEvent): void => {
       const before = this.#pending?.size ?? 0;
@@ -182,7 +184,7 @@ export class RunHandle {
 
   /** Aborts the run: the entry actor (or every running pipeline step) and every actor below it. */
   abort(): Promise<void> {
-    return this.#ended ? Promise.resolve() : this.#abort();
+    return this.#ended ? Promise.resolve() : this.#abortRun();
   }
 
   /**
@@ -191,7 +193,7 @@ export class RunHandle {
    */
   abortActor(path: AgentPath | string): Promise<void> {
     if (this.#ended) return Promise.resolve();
-    return path === this.entry ? this.#abort() : this.#control(path as AgentPath, { type: 'abort' });
+    return path === this.entry ? this.#abortRun() : this.#control(path as AgentPath, { type: 'abort' });
   }
 
   /** Called by the runtime when the entry has ended. */
@@ -199,6 +201,10 @@ export class RunHandle {
     this.#ended = true;
     this.#pending = undefined;
     this.#unlisten();
+  }
+
+  #abortRun(): Promise<void> {
+    return this.#abort?.() ?? this.#control(this.entry, { type: 'abort' });
   }
 
   #control(path: AgentPath, command: ControlCommand): Promise<void> {
@@ -235,12 +241,12 @@ export class RunHandle {
   }
 
   #waitingAt(path: string, input: PendingInput): void {
-    this.#pending ??= new Map();
+    this.#pending ??= new PathMap();
     this.#pending.set(path, input);
   }
 
   #countTurn(path: string, turn: number): void {
-    this.#turns ??= new Map();
+    this.#turns ??= new PathMap();
     const before = this.#turns.get(path) ?? 0;
     if (turn <= before) return;
     this.#turns.set(path, turn);
