@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseAgentSnapshot, TroupeError, withHistory, type AgentEvent, type AgentSnapshot, type Message, type RunId } from '@troupe/core';
 import { isProcessAlive, processIdentity, type ProcessIdentity } from '../local/process-identity.js';
@@ -33,6 +33,12 @@ export function runDirOf(dir: string, id: RunId): string {
 export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
   const chains = new Map<string, Promise<void>>();
   const pendingEvents = new Map<string, string[]>();
+  /**
+   * The files of each run with writes queued that this store has appended to: a torn last line
+   * (from a killed writer) was cut off before the first append. Forgotten once the run's writes
+   * drain, so a long-lived process keeps nothing per run (a later append looks at the last byte again).
+   */
+  const mended = new Map<string, Set<string>>();
 
   const runDir = (id: RunId): string => runDirOf(dir, id);
   /** Queues `op` after the run's earlier writes; a failed write does not block later ones. */
@@ -42,7 +48,9 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     chains.set(id, settled);
     // A run with nothing queued keeps no entry: a long-lived process writes many runs.
     void settled.then(() => {
-      if (chains.get(id) === settled) chains.delete(id);
+      if (chains.get(id) !== settled) return;
+      chains.delete(id);
+      mended.delete(id);
     });
     return next;
   };
@@ -78,14 +86,19 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     const host = await readJson<ProcessIdentity>(join(runDir(run.id), 'process.json')).catch(() => undefined);
     return host === undefined || isProcessAlive(host) === false ? { ...run, status: 'interrupted' } : run;
   };
-  /** Files this store has appended to: a torn last line (from a killed writer) was cut off before the first append. */
-  const mended = new Set<string>();
-  /** Appends whole lines, first cutting off a torn last line left by a killed process, which the new lines would otherwise run into. */
-  const appendLines = async (file: string, lines: string): Promise<void> => {
-    if (!mended.has(file)) {
-      const bytes = await readFile(file).catch(() => undefined);
-      if (bytes !== undefined && bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a) await truncate(file, bytes.lastIndexOf(0x0a) + 1);
-      mended.add(file);
+  /**
+   * Appends whole lines to a file of run `id` (called in its chain), first cutting off a torn last
+   * line left by a killed process, which the new lines would otherwise run into.
+   */
+  const appendLines = async (id: RunId, file: string, lines: string): Promise<void> => {
+    let files = mended.get(id);
+    if (files === undefined) {
+      files = new Set();
+      mended.set(id, files);
+    }
+    if (!files.has(file)) {
+      await mendTornLine(file);
+      files.add(file);
     }
     await appendFile(file, lines);
   };
@@ -95,7 +108,7 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
       // Taken out, not emptied: the next event starts a new burst and schedules its own write.
       pendingEvents.delete(id);
       if (lines === undefined || lines.length === 0) return;
-      await appendLines(join(runDir(id), 'events.jsonl'), lines.join(''));
+      await appendLines(id, join(runDir(id), 'events.jsonl'), lines.join(''));
     });
 
   return {
@@ -164,7 +177,7 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
         const history = join(runDir(id), 'messages', `${name}.jsonl`);
         // Append what the turn added; write the whole history only when it was replaced.
         if (from === 0) await writeFile(history, lines);
-        else if (lines.length > 0) await appendLines(history, lines);
+        else if (lines.length > 0) await appendLines(id, history, lines);
         await writeJson(join(runDir(id), 'snapshots', `${name}.json`), { ...head, historyLength: from + added.length });
       }),
     loadSnapshots: async (id) => {
@@ -218,4 +231,21 @@ function wholeLines(text: string): string[] {
     .slice(0, text.lastIndexOf('\n') + 1)
     .split('\n')
     .filter((line) => line.length > 0);
+}
+
+/** Cuts off a torn last line (one without its newline) of `file`; reads only its last byte when it ends whole. A missing file is left alone. */
+async function mendTornLine(file: string): Promise<void> {
+  const handle = await open(file, 'r+').catch(() => undefined);
+  if (handle === undefined) return;
+  try {
+    const { size } = await handle.stat();
+    if (size === 0) return;
+    const last = Buffer.alloc(1);
+    await handle.read(last, 0, 1, size - 1);
+    if (last[0] === 0x0a) return;
+    const bytes = await handle.readFile();
+    await handle.truncate(bytes.lastIndexOf(0x0a) + 1);
+  } finally {
+    await handle.close();
+  }
 }

@@ -1,13 +1,20 @@
 import { TroupeError, withHistory, type AgentEvent, type AgentSnapshot, type Message, type RunId } from '@troupe/core';
 import type { ChildRecord, RunRecord, RunStore } from './run-store.js';
 import { RunStoreErrorCode } from '../runtime-error-codes.js';
+import { PathMap } from '../system/path-map.js';
 
+/** An actor's latest checkpoint head and its history, as appended. */
+interface ActorEntry {
+  head: AgentSnapshot;
+  history: Message[];
+}
+
+/** What is kept of a run: the maps are made at their first entry (a waiting run has no children, and many runs wait). */
 interface Entry {
   record: RunRecord;
   events: AgentEvent[];
-  heads: Map<string, AgentSnapshot>;
-  histories: Map<string, Message[]>;
-  children: Map<string, ChildRecord>;
+  actors: PathMap<ActorEntry> | undefined;
+  children: Map<string, ChildRecord> | undefined;
 }
 
 function childKey(parent: string, toolCallId: string): string {
@@ -24,7 +31,7 @@ export function createMemoryRunStore(): RunStore {
   };
   return {
     createRun: async (record) => {
-      runs.set(record.id, { record: { ...record }, events: [], heads: new Map(), histories: new Map(), children: new Map() });
+      runs.set(record.id, { record: { ...record }, events: [], actors: undefined, children: undefined });
     },
     updateRun: async (id, patch) => {
       const found = entry(id);
@@ -37,23 +44,26 @@ export function createMemoryRunStore(): RunStore {
     readEvents: async (id) => [...entry(id).events],
     saveCheckpoint: async (id, { head, from, added }) => {
       const found = entry(id);
-      const history = found.histories.get(head.agentPath) ?? [];
+      found.actors ??= new PathMap();
+      const actor = found.actors.get(head.agentPath);
+      const history = actor?.history ?? [];
       history.length = Math.min(history.length, from);
       for (const message of added) history.push(message);
-      found.histories.set(head.agentPath, history);
       // The head shares structure with the live agent, which never mutates what it has stored.
-      found.heads.set(head.agentPath, head);
+      if (actor === undefined) found.actors.set(head.agentPath, { head, history });
+      else actor.head = head;
     },
-    loadSnapshots: async (id) => {
+    loadSnapshots: async (id) => [...(entry(id).actors?.values() ?? [])].map(({ head, history }) => withHistory(head, [...history])),
+    saveChild: async (id, child) => {
       const found = entry(id);
-      return [...found.heads.values()].map((head) => withHistory(head, [...(found.histories.get(head.agentPath) ?? [])]));
+      found.children ??= new Map();
+      found.children.set(childKey(child.parent, child.toolCallId), { ...child });
     },
-    saveChild: async (id, child) => void entry(id).children.set(childKey(child.parent, child.toolCallId), { ...child }),
     child: async (id, parent, toolCallId) => {
-      const found = entry(id).children.get(childKey(parent, toolCallId));
+      const found = entry(id).children?.get(childKey(parent, toolCallId));
       return found === undefined ? undefined : { ...found };
     },
-    children: async (id, parent) => [...entry(id).children.values()].filter((c) => parent === undefined || c.parent === parent).map((c) => ({ ...c })),
+    children: async (id, parent) => [...(entry(id).children?.values() ?? [])].filter((c) => parent === undefined || c.parent === parent).map((c) => ({ ...c })),
     deleteRun: async (id) => {
       entry(id);
       runs.delete(id);

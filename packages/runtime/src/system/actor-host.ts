@@ -3,6 +3,7 @@ import type { RunStore } from '../store/run-store.js';
 import type { ActorTrace, Instrumentation } from './instrumentation.js';
 import type { ControlCommand, HostedActor, SpawnRequest, Transport } from './transport.js';
 import { newOutcome, type Dormant, type HibernationPolicy, type Outcome } from './hibernation.js';
+import { PathMap } from './path-map.js';
 import { TransportErrorCode } from '../runtime-error-codes.js';
 
 /** Builds the options of the agent a spawn request asks for (its tools bound to `transport`). */
@@ -71,11 +72,11 @@ interface Slot {
  */
 export class ActorHost {
   readonly #options: ActorHostOptions;
-  readonly #runs = new Map<string, Map<string, Slot>>();
+  readonly #runs = new Map<string, PathMap<Slot>>();
   readonly #running = new Map<string, number>();
   readonly #queued = new Map<string, Array<() => void>>();
   /** Hibernated actors, by run and path. */
-  readonly #dormant = new Map<string, Map<string, Dormant>>();
+  readonly #dormant = new Map<string, PathMap<Dormant>>();
   #closed = false;
 
   constructor(options: ActorHostOptions) {
@@ -110,12 +111,8 @@ export class ActorHost {
       unsaved: false,
       transport,
     };
-    let run = this.#runs.get(request.runId);
-    if (run === undefined) {
-      run = new Map();
-      this.#runs.set(request.runId, run);
-    }
-    run.set(request.path, slot);
+    const run = this.#runs.get(request.runId) ?? new PathMap<Slot>();
+    this.#runs.set(request.runId, run.set(request.path, slot));
     agent.events$.subscribe((event) => this.#onEvent(slot, event));
     slot.trace = this.#options.instrumentation?.actor(slot);
     this.#options.onHost?.(slot);
@@ -267,12 +264,8 @@ export class ActorHost {
     this.release(runId, path);
     // The snapshot it was built from is stale now: the store's checkpoint is the truth.
     const { snapshot: _stale, ...request } = slot.request;
-    let run = this.#dormant.get(runId);
-    if (run === undefined) {
-      run = new Map();
-      this.#dormant.set(runId, run);
-    }
-    run.set(path, { request, transport: slot.transport, outcome, waking: undefined });
+    const run = this.#dormant.get(runId) ?? new PathMap<Dormant>();
+    this.#dormant.set(runId, run.set(path, { request, transport: slot.transport, outcome, waking: undefined }));
   }
 
   async #restore(runId: RunId, path: AgentPath, dormant: Dormant): Promise<void> {

@@ -1,11 +1,12 @@
 import { isSnapshotActive, TroupeError, type AgentEvent, type AgentPath, type AgentResult, type RunId } from '@troupe/core';
-import { Subject, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type { RunStore } from '../store/run-store.js';
 import { TransportErrorCode } from '../runtime-error-codes.js';
 import { ActorHost, type ActorFactory } from './actor-host.js';
 import type { HibernationPolicy } from './hibernation.js';
 import { endedResult } from './ended-result.js';
 import type { Instrumentation } from './instrumentation.js';
+import { RunEventFanOut, type RunEventListener } from './run-event-fan-out.js';
 import type { ControlCommand, HostedActor, SpawnRequest, Transport } from './transport.js';
 
 /** Options of {@link createInProcessTransport}. */
@@ -34,7 +35,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
 class InProcessTransport implements Transport {
   readonly #host: ActorHost;
   readonly #store: RunStore;
-  readonly #events = new Map<string, Subject<AgentEvent>>();
+  readonly #events = new RunEventFanOut();
   /** Runs that have ended ({@link endRun}): each of their actors still running is let go as it ends. */
   readonly #ended = new Set<string>();
   readonly #onError: ((error: unknown) => void) | undefined;
@@ -43,14 +44,13 @@ class InProcessTransport implements Transport {
     this.#store = options.store;
     this.#onError = options.onError;
     const onEvent = (event: AgentEvent): void => {
-      this.#events.get(event.runId)?.next(event);
+      this.#events.emit(event);
       if (event.type === 'agent_end' && this.#ended.has(event.runId)) void this.#letGo(event.runId, event.agentPath);
     };
     this.#host = new ActorHost({ ...options, onEvent });
   }
 
   async spawn(request: SpawnRequest): Promise<void> {
-    this.#run(request.runId);
     this.#host.host(request, this);
   }
 
@@ -68,18 +68,20 @@ class InProcessTransport implements Transport {
   async endRun(runId: RunId): Promise<void> {
     this.#ended.add(runId);
     await Promise.all(this.#host.actors(runId).map((actor) => this.#letGo(runId, actor.request.path)));
-    this.#events.get(runId)?.complete();
-    this.#events.delete(runId);
+    this.#events.end(runId);
   }
 
   events(runId: RunId): Observable<AgentEvent> {
-    return this.#run(runId).asObservable();
+    return this.#events.events(runId);
+  }
+
+  listen(runId: RunId, listener: RunEventListener): () => void {
+    return this.#events.listen(runId, listener);
   }
 
   async close(): Promise<void> {
     this.#host.close();
-    for (const events of this.#events.values()) events.complete();
-    this.#events.clear();
+    this.#events.close();
   }
 
   #letGo(runId: RunId, path: AgentPath): Promise<void> {
@@ -97,14 +99,5 @@ class InProcessTransport implements Transport {
     const snapshot = (await snapshots).find((s) => s.agentPath === path);
     if (snapshot === undefined || isSnapshotActive(snapshot)) throw new TroupeError(TransportErrorCode.UnknownActor, `no actor ${path} in run ${runId}`);
     return endedResult(runId, snapshot);
-  }
-
-  #run(runId: RunId): Subject<AgentEvent> {
-    let events = this.#events.get(runId);
-    if (events === undefined) {
-      events = new Subject();
-      this.#events.set(runId, events);
-    }
-    return events;
   }
 }

@@ -11,7 +11,7 @@ export interface LatestWriter<T> {
  * is in flight) replace each other, and the newest is written at the next turn (or once that
  * write has settled). Failures go to `onError`.
  */
-export function latestWrite<T>(write: (value: T) => Promise<void>, onError: (error: unknown) => void = () => undefined): LatestWriter<T> {
+export function latestWrite<T>(write: (value: T) => Promise<void>, onError: (error: unknown) => void = ignore): LatestWriter<T> {
   let waiting: { value: T } | undefined;
   /** The write in flight, or the turn it waits for. */
   let busy: Promise<void> | undefined;
@@ -43,3 +43,6 @@ export function latestWrite<T>(write: (value: T) => Promise<void>, onError: (err
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
+
+/** The default `onError`: one function for every writer, not a closure each. */
+function ignore(): void {}

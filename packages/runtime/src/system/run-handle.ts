@@ -13,10 +13,11 @@ import {
   type Usage,
 } from '@troupe/core';
 import type { StepOutcome } from '../pipeline/pipeline-runner.js';
-import type { Observable, Subscription } from 'rxjs';
+import { EMPTY, type Observable } from 'rxjs';
 import type { RunStatus } from '../store/run-store.js';
 import type { ControlCommand, Transport } from './transport.js';
 import { RunErrorCode } from '../runtime-error-codes.js';
+import { PathMap } from './path-map.js';
 
 /** What a run has spent so far: usage summed over its actors, and its turns (each actor's latest, summed). */
 export interface RunProgress {
@@ -63,15 +64,18 @@ export class RunHandle {
   readonly id: RunId;
   /** The entry actor's path. */
   readonly entry: AgentPath;
-  readonly events$: Observable<AgentEvent>;
   readonly #transport: Transport;
-  readonly #pending = new Map<string, PendingInput>();
-  readonly #subscription: Subscription;
-  readonly #abort: () => Promise<void>;
+  /** Made when first asked for: most waiting runs are never watched. */
+  #events$: Observable<AgentEvent> | undefined;
+  /** Every actor waiting for a user, by path; made when the first one asks. */
+  #pending: PathMap<PendingInput> | undefined;
+  readonly #unlisten: () => void;
+  /** How the whole run is aborted, when not by aborting its entry (a pipeline's). */
+  readonly #abort: (() => Promise<void>) | undefined;
   readonly #onProgress: ((progress: RunProgress) => void) | undefined;
   #usage = emptyUsage();
-  /** Each actor's latest turn: a turn an actor restored from a checkpoint takes again counts once. */
-  readonly #turns = new Map<string, number>();
+  /** Each actor's latest turn (a turn an actor restored from a checkpoint takes again counts once); made at the first turn. */
+  #turns: PathMap<number> | undefined;
   /** The sum of {@link #turns}, kept as they change: read on every usage and turn event, it must not walk every actor. */
   #turnTotal = 0;
   /** The usage events counted live, while a resumed run's earlier usage is still to be counted (see {@link countEarlier}). */
@@ -98,25 +102,37 @@ export class RunHandle {
     this.id = id;
     this.entry = entry;
     this.#transport = transport;
-    this.#abort = options.abort ?? (() => this.#control(this.entry, { type: 'abort' }));
-    this.events$ = transport.events(id);
-    for (const { path, input } of waiting) this.#pending.set(path, input);
-    this.#subscription = this.events$.subscribe((event) => {
-      const before = this.#pending.size;
+    this.#abort = options.abort;
+    for (const { path, input } of waiting) this.#waitingAt(path, input);
+    const track = (event: AgentEvent): void => {
+      const before = this.#pending?.size ?? 0;
       this.#track(event);
-      if (!this.#ended && (before === 0) !== (this.#pending.size === 0)) onChange(this.status);
-    });
+      if (!this.#ended && (before === 0) !== ((this.#pending?.size ?? 0) === 0)) onChange(this.status);
+    };
+    // A plain listener where the transport takes one: no rxjs subscriber per run.
+    if (transport.listen !== undefined) this.#unlisten = transport.listen(id, (event) => event !== undefined && track(event));
+    else {
+      const subscription = transport.events(id).subscribe(track);
+      this.#unlisten = () => subscription.unsubscribe();
+    }
+  }
+
+  /** The run's events as they come (hot: subscribe right after `run()` returns to see everything). */
+  get events$(): Observable<AgentEvent> {
+    // An ended run has nothing more to say: no subscription to the transport for it.
+    this.#events$ ??= this.#ended ? EMPTY : this.#transport.events(this.id);
+    return this.#events$;
   }
 
   /** `waiting` while any actor waits for a user, else `running` until the entry ends. */
   get status(): RunStatus {
     if (this.#ended) return 'done';
-    return this.#pending.size > 0 ? 'waiting' : 'running';
+    return (this.#pending?.size ?? 0) > 0 ? 'waiting' : 'running';
   }
 
   /** Every actor waiting for a user, with what it waits for. */
   get waiting(): PendingAt[] {
-    return [...this.#pending].map(([path, input]) => ({ path: path as AgentPath, input }));
+    return [...(this.#pending ?? [])].map(([path, input]) => ({ path: path as AgentPath, input }));
   }
 
   /** Usage summed over every actor so far. */
@@ -168,7 +184,7 @@ export class RunHandle {
 
   /** Aborts the run: the entry actor (or every running pipeline step) and every actor below it. */
   abort(): Promise<void> {
-    return this.#ended ? Promise.resolve() : this.#abort();
+    return this.#ended ? Promise.resolve() : this.#abortRun();
   }
 
   /**
@@ -177,14 +193,18 @@ export class RunHandle {
    */
   abortActor(path: AgentPath | string): Promise<void> {
     if (this.#ended) return Promise.resolve();
-    return path === this.entry ? this.#abort() : this.#control(path as AgentPath, { type: 'abort' });
+    return path === this.entry ? this.#abortRun() : this.#control(path as AgentPath, { type: 'abort' });
   }
 
   /** Called by the runtime when the entry has ended. */
   end(): void {
     this.#ended = true;
-    this.#pending.clear();
-    this.#subscription.unsubscribe();
+    this.#pending = undefined;
+    this.#unlisten();
+  }
+
+  #abortRun(): Promise<void> {
+    return this.#abort?.() ?? this.#control(this.entry, { type: 'abort' });
   }
 
   #control(path: AgentPath, command: ControlCommand): Promise<void> {
@@ -204,23 +224,29 @@ export class RunHandle {
         if (this.#liveUsage === undefined) this.#progressed();
         break;
       case 'permission_request':
-        this.#pending.set(event.agentPath, { kind: 'permission', callId: event.toolCallId, toolName: event.toolName, args: event.args });
+        this.#waitingAt(event.agentPath, { kind: 'permission', callId: event.toolCallId, toolName: event.toolName, args: event.args });
         break;
       case 'question': {
         const input: PendingInput = { kind: 'question', callId: event.toolCallId, toolName: event.toolName, question: event.question };
         if (event.details !== undefined) input.details = event.details;
-        this.#pending.set(event.agentPath, input);
+        this.#waitingAt(event.agentPath, input);
         break;
       }
       case 'state':
-        if (event.state !== 'waiting_user') this.#pending.delete(event.agentPath);
+        if (event.state !== 'waiting_user') this.#pending?.delete(event.agentPath);
         break;
       default:
         break;
     }
   }
 
+  #waitingAt(path: string, input: PendingInput): void {
+    this.#pending ??= new PathMap();
+    this.#pending.set(path, input);
+  }
+
   #countTurn(path: string, turn: number): void {
+    this.#turns ??= new PathMap();
     const before = this.#turns.get(path) ?? 0;
     if (turn <= before) return;
     this.#turns.set(path, turn);

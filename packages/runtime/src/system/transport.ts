@@ -59,6 +59,13 @@ export interface Transport {
   control(runId: RunId, path: AgentPath, command: ControlCommand): Promise<void>;
   events(runId: RunId): Observable<AgentEvent>;
   /**
+   * A lighter `events(runId).subscribe`, for a transport that can hand events to a plain function
+   * (what a run handle follows its run with: no rxjs subscriber per run). The listener hears the
+   * run's events as `events` gives them, then `undefined` once they end; the returned function
+   * stops it. Without this method the runtime subscribes to `events`.
+   */
+  listen?(runId: RunId, listener: (event: AgentEvent | undefined) => void): () => void;
+  /**
    * The outcome of the actor at `path`: resolves at its `agent_end` (at once if it has already
    * ended); rejects with a typed error when no such actor was ever spawned on this transport.
    */

@@ -1,14 +1,40 @@
 /**
  * The run store contract (see src/testing/run-store-contract.ts) holds for the file run store, each test in a
- * fresh temporary directory.
+ * fresh temporary directory; and, over a long-lived process, a torn line is still cut off once
+ * the store has forgotten a run whose writes drained.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createFileRunStore } from '../../src/index.js';
+import { createRunId, parseAgentPath, type AgentEvent } from '@troupe/core';
+import { describe, expect, it } from 'vitest';
+import { createFileRunStore, runDirOf } from '../../src/index.js';
 import { runStoreContract } from '../../src/testing.js';
 
 runStoreContract('files', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'troupe-runs-'));
   return { store: createFileRunStore(dir), close: () => rm(dir, { recursive: true, force: true }) };
+});
+
+describe('the file run store over a long-lived process', () => {
+  // Regression: it kept two paths per run it ever appended to, for the life of the process; now it
+  // forgets them once a run's writes drain, and looks at a file's last byte again before the next append.
+  it('cuts off a line torn after its earlier appends drained before appending again', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'troupe-runs-'));
+    try {
+      const store = createFileRunStore(dir);
+      const id = createRunId(Date.now());
+      const event = (seq: number): AgentEvent => ({ type: 'turn_start', turn: seq, runId: id, agentPath: parseAgentPath('lead'), seq, ts: seq });
+      await store.createRun({ id, entry: 'lead', input: 'hi', status: 'running', startedAt: 0 });
+      store.appendEvent(event(1));
+      await store.flush(id);
+      // Another process killed halfway through a line.
+      await appendFile(join(runDirOf(dir, id), 'events.jsonl'), '{"type":"turn_st');
+      store.appendEvent(event(2));
+      await store.flush(id);
+      expect((await store.readEvents(id)).map((e) => e.seq)).toEqual([1, 2]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
