@@ -32,6 +32,13 @@ export interface DelegationContext {
   onError?: (error: unknown) => void;
   /** Gives a child the trace context of the tool call that starts it. */
   instrumentation?: Instrumentation;
+  /**
+   * The children the parent had before (a restored parent goes on counting after them), read once
+   * and shared by all the parent's delegation tools: their first calls then number and start
+   * children in call order, not in the order separate reads happen to finish. Default: each tool
+   * reads the store itself.
+   */
+  earlierChildren?: (runId: RunId) => Promise<readonly ChildRecord[]>;
 }
 
 /** The agent a delegation tool hands tasks to. */
@@ -98,7 +105,8 @@ export function createDelegationTool(child: DelegationTarget, context: Delegatio
     const n = ++issued;
     if (base !== undefined) return childPath(context.parent, child.name, base + n);
     // Number children after the ones this parent already had (a restored parent keeps counting).
-    seeded ??= context.store.children(runId, context.parent).then((mine) => (base = mine.filter((c) => c.agent === child.name).length));
+    const earlier = context.earlierChildren?.(runId) ?? context.store.children(runId, context.parent);
+    seeded ??= earlier.then((mine) => (base = mine.filter((c) => c.agent === child.name).length));
     return seeded.then((known) => childPath(context.parent, child.name, known + n));
   };
 

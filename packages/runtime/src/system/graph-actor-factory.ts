@@ -1,11 +1,11 @@
-import { NOTICE_MODEL, type AgentSnapshot, type Clock } from '@troupe/core';
+import { NOTICE_MODEL, type AgentSnapshot, type Clock, type RunId } from '@troupe/core';
 import { createScriptedProvider, type ProviderEnv } from '@troupe/providers';
 import type { McpHub } from '@troupe/mcp';
 import type { ToolRegistry } from '@troupe/tools';
 import { agentConfigOf, agentOptionsFromConfig } from '../agent-from-config.js';
 import { withExtraTools } from '../mcp/agent-mcp-tools.js';
 import type { GraphConfig } from '../config/graph-config.js';
-import type { RunStore } from '../store/run-store.js';
+import type { ChildRecord, RunStore } from '../store/run-store.js';
 import { createDelegationTool, type DelegationTarget, type SupervisionPolicy } from './delegation-tool.js';
 import type { ActorFactory } from './actor-host.js';
 import type { Instrumentation } from './instrumentation.js';
@@ -65,6 +65,8 @@ export function graphActorFactory(graph: GraphConfig, options: GraphActorFactory
       ...(options.mcp === undefined ? {} : { mcp: options.mcp }),
       ...(options.env === undefined ? {} : { env: options.env }),
     });
+    let earlier: Promise<readonly ChildRecord[]> | undefined;
+    const earlierChildren = (runId: RunId): Promise<readonly ChildRecord[]> => (earlier ??= options.store.children(runId, request.path));
     const delegations = (config.delegates ?? []).map((name) =>
       createDelegationTool(targetOf(name), {
         transport,
@@ -75,6 +77,7 @@ export function graphActorFactory(graph: GraphConfig, options: GraphActorFactory
         supervision: config.supervision ?? options.supervision ?? { retries: 0, backoffMs: 1000 },
         sleep: options.sleep,
         restored: request.snapshot !== undefined,
+        earlierChildren,
         ...(options.onError === undefined ? {} : { onError: options.onError }),
         ...(options.instrumentation === undefined ? {} : { instrumentation: options.instrumentation }),
       }),

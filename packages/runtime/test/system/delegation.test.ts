@@ -103,6 +103,31 @@ describe('delegation', () => {
     expect(toolResults(result.messages).map((r) => r.isError)).toEqual([false, false, false]);
   });
 
+  it('starts the children of one turn in call order, even when the store answers reads out of order', async () => {
+    const graph = testGraph({
+      lead: { delegates: ['researcher', 'critic'], script: [{ toolCalls: [delegate('researcher', 'find'), delegate('critic', 'judge')] }, { text: 'done' }] },
+      researcher: { script: [{ text: 'found' }] },
+      critic: { script: [{ text: 'judged' }] },
+    });
+    // A store whose reads of a parent's children finish last-asked first (as a busy file store's may).
+    const memory = createMemoryRunStore();
+    const reads: (() => void)[] = [];
+    const store: RunStore = Object.assign(Object.create(memory) as RunStore, {
+      children: (...args: Parameters<RunStore['children']>) =>
+        new Promise<Awaited<ReturnType<RunStore['children']>>>((resolve) => {
+          reads.unshift(() => void memory.children(...args).then(resolve));
+          queueMicrotask(() => reads.splice(0).forEach((read) => read()));
+        }),
+    });
+    const runtime = createRuntime({ graph, store });
+    const run = runtime.run('go');
+    const started: string[] = [];
+    run.events$.subscribe((e) => e.type === 'agent_start' && started.push(e.agentPath));
+    await finished(run);
+    expect(started).toEqual(['lead', 'lead/researcher#1', 'lead/critic#1']);
+    await runtime.close();
+  });
+
   it('returns the child error text when a child fails, after the supervision retries', async () => {
     const clock = new SimulatedClock();
     const graph = testGraph({
