@@ -116,7 +116,9 @@ describe('delegation', () => {
       children: (...args: Parameters<RunStore['children']>) =>
         new Promise<Awaited<ReturnType<RunStore['children']>>>((resolve) => {
           reads.unshift(() => void memory.children(...args).then(resolve));
-          queueMicrotask(() => reads.splice(0).forEach((read) => read()));
+          queueMicrotask(() => {
+            for (const read of reads.splice(0)) read();
+          });
         }),
     });
     const runtime = createRuntime({ graph, store });
