@@ -34,11 +34,18 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
   const chains = new Map<string, Promise<void>>();
   const pendingEvents = new Map<string, string[]>();
   /**
-   * The files of each run with writes queued that this store has appended to: a torn last line
-   * (from a killed writer) was cut off before the first append. Forgotten once the run's writes
-   * drain, so a long-lived process keeps nothing per run (a later append looks at the last byte again).
+   * The files of each run that this store has appended to: a torn last line (from a killed writer)
+   * was cut off before the first append. Kept while the run runs (its files are not looked at again
+   * at every write) and forgotten once it waits or ends and its writes drain, so a long-lived
+   * process keeps nothing per waiting or finished run: the next append looks at the last byte again.
    */
   const mended = new Map<string, Set<string>>();
+  /** The runs whose status this store last wrote as running. */
+  const running = new Set<string>();
+  const markRunning = (id: RunId, status: RunRecord['status']): void => {
+    if (status === 'running') running.add(id);
+    else running.delete(id);
+  };
 
   const runDir = (id: RunId): string => runDirOf(dir, id);
   /** Queues `op` after the run's earlier writes; a failed write does not block later ones. */
@@ -50,7 +57,7 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     void settled.then(() => {
       if (chains.get(id) !== settled) return;
       chains.delete(id);
-      mended.delete(id);
+      if (!running.has(id)) mended.delete(id);
     });
     return next;
   };
@@ -115,6 +122,7 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     processes: createFileToolProcessLedger(runDir),
     createRun: (run) =>
       chain(run.id, async () => {
+        markRunning(run.id, run.status);
         await mkdir(join(runDir(run.id), 'snapshots'), { recursive: true });
         await mkdir(join(runDir(run.id), 'messages'), { recursive: true });
         // First: a run.json without it would read as interrupted.
@@ -123,6 +131,7 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
       }),
     updateRun: (id, patch) =>
       chain(id, async () => {
+        if (patch.status !== undefined) markRunning(id, patch.status);
         const before = await record(id);
         if (patch.status === 'running' || patch.status === 'waiting') {
           const host = await readJson<ProcessIdentity>(join(runDir(id), 'process.json')).catch(() => undefined);

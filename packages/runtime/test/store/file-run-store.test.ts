@@ -1,7 +1,7 @@
 /**
  * The run store contract (see src/testing/run-store-contract.ts) holds for the file run store, each test in a
  * fresh temporary directory; and, over a long-lived process, a torn line is still cut off once
- * the store has forgotten a run whose writes drained.
+ * the store has forgotten a run that waited.
  */
 import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,8 +18,8 @@ runStoreContract('files', async () => {
 
 describe('the file run store over a long-lived process', () => {
   // Regression: it kept two paths per run it ever appended to, for the life of the process; now it
-  // forgets them once a run's writes drain, and looks at a file's last byte again before the next append.
-  it('cuts off a line torn after its earlier appends drained before appending again', async () => {
+  // forgets them once a run waits or ends, and looks at a file's last byte again before the next append.
+  it('cuts off a line torn while the run waited before appending again', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'troupe-runs-'));
     try {
       const store = createFileRunStore(dir);
@@ -27,8 +27,9 @@ describe('the file run store over a long-lived process', () => {
       const event = (seq: number): AgentEvent => ({ type: 'turn_start', turn: seq, runId: id, agentPath: parseAgentPath('lead'), seq, ts: seq });
       await store.createRun({ id, entry: 'lead', input: 'hi', status: 'running', startedAt: 0 });
       store.appendEvent(event(1));
+      await store.updateRun(id, { status: 'waiting' });
       await store.flush(id);
-      // Another process killed halfway through a line.
+      // Another process, which took the run up while it waited, killed halfway through a line.
       await appendFile(join(runDirOf(dir, id), 'events.jsonl'), '{"type":"turn_st');
       store.appendEvent(event(2));
       await store.flush(id);
