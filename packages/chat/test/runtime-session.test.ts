@@ -9,7 +9,7 @@
  */
 import { firstValueFrom, filter } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createMemoryRunStore, parseGraph, type RunStore } from '@troupe/runtime';
+import { createMemoryRunStore, parseGraph, type GraphConfig, type RunStore } from '@troupe/runtime';
 import { defaultChatGraph, modelFromEnv, openRuntimeChat, OFFLINE_NOTE, type ChatSession } from '../src/index.js';
 
 const GRAPH = `version: 1
@@ -140,16 +140,21 @@ async function replyModels(store: RunStore, runId: string): Promise<(string | un
   return events.flatMap((e) => (e.type === 'message_end' && e.message?.role === 'assistant' ? [e.message.model] : []));
 }
 
+/** A conversation of TWO_MODELS switched to `fast` and then one turn (`switchedFirst`: before its first message), closed. */
+async function switchedConversation(switchedFirst = false): Promise<{ graph: GraphConfig; store: RunStore; runId: string }> {
+  const graph = await parseGraph(TWO_MODELS, { file: '/tmp/chat-models.yaml', env: {} });
+  const store = createMemoryRunStore();
+  const session = await openRuntimeChat({ graph, store, build: { env: {} } });
+  if (!switchedFirst) await turn(session, 'one');
+  await session.switchModel(switchedFirst ? ' fast ' : 'fast');
+  await turn(session, switchedFirst ? 'one' : 'two');
+  await session.close();
+  return { graph, store, runId: session.runId as string };
+}
+
 describe('a switched model and a resumed conversation', () => {
   it('goes on with the model the conversation was switched to', async () => {
-    const graph = await parseGraph(TWO_MODELS, { file: '/tmp/chat-models.yaml', env: {} });
-    const store = createMemoryRunStore();
-    const session = await openRuntimeChat({ graph, store, build: { env: {} } });
-    await turn(session, 'one');
-    await session.switchModel('fast');
-    await turn(session, 'two');
-    const runId = session.runId as string;
-    await session.close();
+    const { graph, store, runId } = await switchedConversation();
     expect(await store.getRun(runId as never)).toMatchObject({ model: 'fast' });
 
     const resumed = await openRuntimeChat({ graph, store, build: { env: {} }, resume: runId });
@@ -161,24 +166,12 @@ describe('a switched model and a resumed conversation', () => {
   });
 
   it('keeps a switch made before the first message', async () => {
-    const graph = await parseGraph(TWO_MODELS, { file: '/tmp/chat-models.yaml', env: {} });
-    const store = createMemoryRunStore();
-    const session = await openRuntimeChat({ graph, store, build: { env: {} } });
-    await session.switchModel(' fast ');
-    await turn(session, 'one');
-    await session.close();
-    const runId = session.runId as string;
+    const { store, runId } = await switchedConversation(true);
     expect(await store.getRun(runId as never)).toMatchObject({ model: 'fast' });
   });
 
   it('takes the model chosen on the command line over the one the conversation was on, and keeps it', async () => {
-    const graph = await parseGraph(TWO_MODELS, { file: '/tmp/chat-models.yaml', env: {} });
-    const store = createMemoryRunStore();
-    const session = await openRuntimeChat({ graph, store, build: { env: {} } });
-    await session.switchModel('fast');
-    await turn(session, 'one');
-    await session.close();
-    const runId = session.runId as string;
+    const { graph, store, runId } = await switchedConversation();
 
     // As `troupe chat --resume <id> --model main` does: the graph already runs the entry on `main`.
     const resumed = await openRuntimeChat({ graph, store, build: { env: {} }, resume: runId, model: 'main' });
@@ -186,17 +179,11 @@ describe('a switched model and a resumed conversation', () => {
     await turn(resumed, 'two');
     await resumed.close();
     expect(await store.getRun(runId as never)).toMatchObject({ model: 'main' });
-    expect(await replyModels(store, runId)).toEqual(['scripted:fast', 'scripted:main']);
+    expect(await replyModels(store, runId)).toEqual(['scripted:main', 'scripted:fast', 'scripted:main']);
   });
 
   it('goes on with the graph model, and says so, when the switched one is gone', async () => {
-    const graph = await parseGraph(TWO_MODELS, { file: '/tmp/chat-models.yaml', env: {} });
-    const store = createMemoryRunStore();
-    const session = await openRuntimeChat({ graph, store, build: { env: {} } });
-    await session.switchModel('fast');
-    await turn(session, 'one');
-    await session.close();
-    const runId = session.runId as string;
+    const { store, runId } = await switchedConversation();
 
     // The graph file changed since: it has no model `fast` any more.
     const changed = await parseGraph(TWO_MODELS.slice(0, TWO_MODELS.indexOf('  fast:')) + TWO_MODELS.slice(TWO_MODELS.indexOf('agents:')), {
@@ -209,7 +196,7 @@ describe('a switched model and a resumed conversation', () => {
     expect(resumed.note).toBe('This conversation was on fast, which is not available now (the graph has no model fast now): going on with scripted:main.');
     await turn(resumed, 'two');
     await resumed.close();
-    expect(await replyModels(store, runId)).toEqual(['scripted:fast', 'scripted:main']);
+    expect(await replyModels(store, runId)).toEqual(['scripted:main', 'scripted:fast', 'scripted:main']);
   });
 });
 
