@@ -1,4 +1,4 @@
-import { Agent, TroupeError, type AgentOptions, type Clock, type Provider } from '@troupe/core';
+import { Agent, TroupeError, type AgentOptions, type Clock, type Provider, type Tool } from '@troupe/core';
 import { createProvider, type CreateProviderOptions, type ProviderEnv } from '@troupe/providers';
 import type { McpHub } from '@troupe/mcp';
 import { dirname, join } from 'node:path';
@@ -58,17 +58,8 @@ export function agentOptionsFromConfig(graph: GraphConfig, name: string, options
   const model = modelOf(graph, agent.model, name);
   const { clock } = options;
   const provider = providerFor(model, options);
-  const registry = options.tools ?? defaultToolRegistry();
-  const toolOptions: ToolOptions = { ...options.toolOptions };
-  if (toolOptions.now === undefined && clock !== undefined) toolOptions.now = () => clock.now();
-  if (agent.workspace !== undefined) toolOptions.workspace = agent.workspace;
-  toolOptions.sandbox = sandboxOf(graph, agent.sandbox ?? toolOptions.sandbox);
-  const settingsOf = (tool: string): ToolOptions => {
-    const settings = agent.toolSettings?.[tool];
-    return settings === undefined ? toolOptions : { ...toolOptions, settings };
-  };
-  const fromModules = graph.moduleTools ?? {};
-  const listed = agent.tools.map((tool) => (Object.hasOwn(fromModules, tool) ? fromModules[tool] : undefined) ?? registry.create(tool, settingsOf(tool)));
+  // An agent without tools (many a sub-agent) needs no registry nor tool options.
+  const listed = agent.tools.length === 0 ? [] : toolsOf(graph, agent, options);
   const agentOptions: AgentOptions = {
     provider,
     model: model.spec.model,
@@ -92,6 +83,22 @@ export function agentOptionsFromConfig(graph: GraphConfig, name: string, options
   if (clock !== undefined) agentOptions.clock = clock;
   Object.assign(agentOptions, agentRunOptions(graph, agent, model, options.guardrails ?? defaultGuardrailRegistry));
   return agentOptions;
+}
+
+/** Fresh instances of the agent's tools from the registry (with its workspace and each tool's settings), and its modules' tools. */
+function toolsOf(graph: GraphConfig, agent: AgentConfig, options: AgentFromConfigOptions): Tool[] {
+  const { clock } = options;
+  const registry = options.tools ?? defaultToolRegistry();
+  const toolOptions: ToolOptions = { ...options.toolOptions };
+  if (toolOptions.now === undefined && clock !== undefined) toolOptions.now = () => clock.now();
+  if (agent.workspace !== undefined) toolOptions.workspace = agent.workspace;
+  toolOptions.sandbox = sandboxOf(graph, agent.sandbox ?? toolOptions.sandbox);
+  const settingsOf = (tool: string): ToolOptions => {
+    const settings = agent.toolSettings?.[tool];
+    return settings === undefined ? toolOptions : { ...toolOptions, settings };
+  };
+  const fromModules = graph.moduleTools ?? {};
+  return agent.tools.map((tool) => (Object.hasOwn(fromModules, tool) ? fromModules[tool] : undefined) ?? registry.create(tool, settingsOf(tool)));
 }
 
 function modelOf(graph: GraphConfig, key: string, agent: string): ModelConfig {
@@ -121,7 +128,20 @@ export function createAgentFromConfig(graph: GraphConfig, name: string, options:
   return new Agent(agentOptionsFromConfig(graph, name, options));
 }
 
-/** An agent's sandbox policy: its own (else `auto`), with the graph's `.env` hidden from its tools too. */
+/** The sandbox policies made so far, by graph and by the policy they extend: agents of one graph share them. */
+const sandboxes = new WeakMap<GraphConfig, WeakMap<SandboxPolicy, SandboxPolicy>>();
+
+/** An agent's sandbox policy: its own (else `auto`), with the graph's `.env` hidden from its tools too; made once per graph and policy. */
 function sandboxOf(graph: GraphConfig, policy: SandboxPolicy = DEFAULT_SANDBOX_POLICY): SandboxPolicy {
-  return { ...policy, denyRead: [...(policy.denyRead ?? []), join(dirname(graph.file), '.env')] };
+  let made = sandboxes.get(graph);
+  if (made === undefined) {
+    made = new WeakMap();
+    sandboxes.set(graph, made);
+  }
+  let sandbox = made.get(policy);
+  if (sandbox === undefined) {
+    sandbox = { ...policy, denyRead: [...(policy.denyRead ?? []), join(dirname(graph.file), '.env')] };
+    made.set(policy, sandbox);
+  }
+  return sandbox;
 }

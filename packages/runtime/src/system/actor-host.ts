@@ -1,10 +1,15 @@
-import { Agent, TroupeError, type AgentEvent, type AgentOptions, type AgentPath, type AgentResult, type CheckpointMark, type RunId } from '@troupe/core';
+import { Agent, TroupeError, type AgentEvent, type AgentOptions, type AgentPath, type AgentResult, type RunId } from '@troupe/core';
 import type { RunStore } from '../store/run-store.js';
-import type { ActorTrace, Instrumentation } from './instrumentation.js';
+import type { Instrumentation } from './instrumentation.js';
 import type { ControlCommand, HostedActor, SpawnRequest, Transport } from './transport.js';
 import { newOutcome, type Dormant, type HibernationPolicy, type Outcome } from './hibernation.js';
 import { PathMap } from './path-map.js';
+import { RetiredTraces } from './retired-traces.js';
+import type { ActorSlot } from './actor-slot.js';
 import { TransportErrorCode } from '../runtime-error-codes.js';
+
+/** What an actor's `saved` and `started` are until there is something to wait for: one promise for all. */
+const SETTLED = Promise.resolve();
 
 /** Builds the options of the agent a spawn request asks for (its tools bound to `transport`). */
 export type ActorFactory = (request: SpawnRequest, transport: Transport) => AgentOptions;
@@ -28,33 +33,6 @@ export interface ActorHostOptions {
   onHost?: (actor: HostedActor) => void;
 }
 
-interface Slot {
-  request: SpawnRequest;
-  agent: Agent;
-  /** Where its last checkpoint ended. */
-  mark?: CheckpointMark;
-  /** Whether a checkpoint is due at the end of this tick. */
-  due: boolean;
-  /** The last checkpoint write. */
-  saved: Promise<void>;
-  /** Whether it holds one of its agent's concurrency slots. */
-  counted: boolean;
-  /** Its start, while it waits for a slot. */
-  queued: (() => void) | undefined;
-  /** Resolves once its run has started (at once for all but actors waiting for a slot). */
-  started: Promise<void>;
-  /** What the instrumentation follows of it while it is hosted here. */
-  trace: ActorTrace | undefined;
-  /** With hibernation: the outcome of its current run, made when first asked for. */
-  outcome: Outcome | undefined;
-  /** With hibernation: its hibernation, while it waits for a user. */
-  bedtime: ReturnType<typeof setTimeout> | undefined;
-  /** Whether its last checkpoint write failed (then it does not hibernate: its checkpoint is stale). */
-  unsaved: boolean;
-  /** The transport its tools reach other actors through. */
-  transport: Transport;
-}
-
 /**
  * Hosts agent actors in this process, for every transport: builds each from its spawn request
  * (fresh, or restored from a snapshot), sends its events to the store, and checkpoints it when it
@@ -72,11 +50,13 @@ interface Slot {
  */
 export class ActorHost {
   readonly #options: ActorHostOptions;
-  readonly #runs = new Map<string, PathMap<Slot>>();
+  readonly #runs = new Map<string, PathMap<ActorSlot>>();
   readonly #running = new Map<string, number>();
   readonly #queued = new Map<string, Array<() => void>>();
   /** Hibernated actors, by run and path. */
   readonly #dormant = new Map<string, PathMap<Dormant>>();
+  /** Traces of actors let go before their run ended, kept open until it ends (`endRetired`). */
+  readonly #retired = new RetiredTraces();
   #closed = false;
 
   constructor(options: ActorHostOptions) {
@@ -97,26 +77,26 @@ export class ActorHost {
     const options: AgentOptions = Object.assign({}, this.#options.factory(request, transport), { path: request.path });
     if (request.sessionId !== undefined) options.sessionId = request.sessionId;
     const agent = request.snapshot === undefined ? new Agent(options) : Agent.restore(request.snapshot, options);
-    const slot: Slot = {
+    const slot: ActorSlot = {
       request,
       agent,
       due: false,
-      saved: Promise.resolve(),
+      saved: SETTLED,
       counted: false,
       queued: undefined,
-      started: Promise.resolve(),
+      started: SETTLED,
       trace: undefined,
       outcome: undefined,
       bedtime: undefined,
       unsaved: false,
       transport,
     };
-    const run = this.#runs.get(request.runId) ?? new PathMap<Slot>();
+    const run = this.#runs.get(request.runId) ?? new PathMap<ActorSlot>();
     this.#runs.set(request.runId, run.set(request.path, slot));
     agent.events$.subscribe((event) => this.#onEvent(slot, event));
     slot.trace = this.#options.instrumentation?.actor(slot);
     this.#options.onHost?.(slot);
-    if (request.snapshot === undefined) this.#whenFree(slot, () => this.#prompt(agent.prompt(request.input ?? '', { runId: request.runId })));
+    if (request.snapshot === undefined) this.#whenFree(slot, request.input ?? '');
     else this.#take(slot);
     return slot;
   }
@@ -133,8 +113,12 @@ export class ActorHost {
       dormant.outcome ??= newOutcome();
       return dormant.outcome.promise;
     }
-    const result = () => (this.#options.hibernation === undefined ? slot.agent.result : this.#outcomeOf(slot).promise);
-    return slot.queued === undefined ? result() : slot.started.then(result);
+    if (slot.queued === undefined) return this.#resultOf(slot);
+    return slot.started.then(() => this.#resultOf(slot));
+  }
+
+  #resultOf(slot: ActorSlot): Promise<AgentResult> {
+    return this.#options.hibernation === undefined ? slot.agent.result : this.#outcomeOf(slot).promise;
   }
 
   /** Whether the actor at `path` is hibernated (then `wake` it before controlling it). */
@@ -191,7 +175,7 @@ export class ActorHost {
       case 'prompt':
         // A new run of the agent: a new outcome.
         slot.outcome = undefined;
-        this.#whenFree(slot, () => this.#prompt(agent.prompt(command.input, { runId })));
+        this.#whenFree(slot, command.input);
         return;
       case 'approve':
         agent.approve(command.callId, command.decision);
@@ -207,8 +191,11 @@ export class ActorHost {
     await slot.saved;
   }
 
-  /** Stops hosting the actor at `path` (disposes it without ending its run: its snapshot stays the truth). */
-  release(runId: RunId, path: AgentPath): void {
+  /**
+   * Stops hosting the actor at `path` (disposes it without ending its run: its snapshot stays the
+   * truth); its trace ends now, or with `retire` when its run ends (`endRetired`).
+   */
+  release(runId: RunId, path: AgentPath, retire = false): void {
     const run = this.#runs.get(runId);
     const slot = run?.get(path);
     if (run === undefined || slot === undefined) return;
@@ -217,8 +204,14 @@ export class ActorHost {
     if (slot.queued !== undefined) this.#unqueue(slot);
     this.#give(slot);
     clearTimeout(slot.bedtime);
-    slot.trace?.end();
+    if (retire && slot.trace !== undefined) this.#retired.park(runId, slot.trace);
+    else slot.trace?.end();
     slot.agent.dispose();
+  }
+
+  /** Ends the traces of the actors of `runId` let go with `retire` (its run has ended). */
+  endRetired(runId: RunId): void {
+    this.#retired.end(runId);
   }
 
   /** Disposes every hosted actor. */
@@ -233,20 +226,21 @@ export class ActorHost {
     this.#runs.clear();
     this.#queued.clear();
     this.#dormant.clear();
+    this.#retired.endAll();
   }
 
-  /** Lets go of the actor at `path` once it has ended and its checkpoint is stored; its trace ends then. */
-  async letGo(runId: RunId, path: AgentPath): Promise<void> {
+  /** Lets go of the actor at `path` once it has ended and its checkpoint is stored; its trace ends then (see `release` for `retire`). */
+  async letGo(runId: RunId, path: AgentPath, retire = false): Promise<void> {
     const slot = this.#runs.get(runId)?.get(path);
     if (slot === undefined) return;
     await this.settled(runId, path);
     // Still the same ended actor: a resume may have hosted a new one at this path meanwhile.
     if (this.#runs.get(runId)?.get(path) !== slot || slot.agent.isRunning || slot.queued !== undefined) return;
-    this.release(runId, path);
+    this.release(runId, path, retire);
   }
 
   /** The outcome of `slot`'s current run as a promise that a hibernation does not break. */
-  #outcomeOf(slot: Slot): Outcome {
+  #outcomeOf(slot: ActorSlot): Outcome {
     if (slot.outcome === undefined) {
       const outcome = newOutcome();
       slot.outcome = outcome;
@@ -256,7 +250,7 @@ export class ActorHost {
   }
 
   /** Hibernates `slot` once its checkpoint is stored, if it still waits for a user then. */
-  async #hibernate(slot: Slot): Promise<void> {
+  async #hibernate(slot: ActorSlot): Promise<void> {
     const { runId, path } = slot.request;
     await this.settled(runId, path);
     if (this.#closed || this.#runs.get(runId)?.get(path) !== slot || slot.agent.state !== 'waiting_user' || slot.unsaved) return;
@@ -286,17 +280,16 @@ export class ActorHost {
     }
   }
 
-  #prompt(run: Promise<unknown>): void {
-    run.catch((error: unknown) => this.#options.onError?.(error));
-  }
+  /** Reports a failure of background work; one function for every actor, not a closure each. */
+  readonly #failed = (error: unknown): void => this.#options.onError?.(error);
 
-  /** Runs `start` once `slot`'s agent has a free concurrency slot. */
-  #whenFree(slot: Slot, start: () => void): void {
+  /** Prompts `slot`'s agent with `input` once it has a free concurrency slot. */
+  #whenFree(slot: ActorSlot, input: string): void {
     const limit = this.#options.concurrency?.(slot.request.agent);
     const agent = slot.request.agent;
     if (limit === undefined || slot.counted || (this.#running.get(agent) ?? 0) < limit) {
       this.#take(slot);
-      start();
+      this.#start(slot, input);
       return;
     }
     let started!: () => void;
@@ -304,7 +297,7 @@ export class ActorHost {
     slot.queued = () => {
       slot.queued = undefined;
       this.#take(slot);
-      start();
+      this.#start(slot, input);
       started();
     };
     const queue = this.#queued.get(agent) ?? [];
@@ -312,21 +305,25 @@ export class ActorHost {
     this.#queued.set(agent, queue);
   }
 
+  #start(slot: ActorSlot, input: string): void {
+    slot.agent.prompt(input, { runId: slot.request.runId }).catch(this.#failed);
+  }
+
   /** Takes `slot` out of its agent's queue and returns its start. */
-  #unqueue(slot: Slot): () => void {
+  #unqueue(slot: ActorSlot): () => void {
     const start = slot.queued ?? (() => undefined);
     const queue = this.#queued.get(slot.request.agent);
     queue?.splice(queue.indexOf(start), 1);
     return start;
   }
 
-  #take(slot: Slot): void {
+  #take(slot: ActorSlot): void {
     if (slot.counted) return;
     slot.counted = true;
     this.#running.set(slot.request.agent, (this.#running.get(slot.request.agent) ?? 0) + 1);
   }
 
-  #give(slot: Slot): void {
+  #give(slot: ActorSlot): void {
     if (!slot.counted) return;
     slot.counted = false;
     const agent = slot.request.agent;
@@ -334,27 +331,34 @@ export class ActorHost {
     this.#queued.get(agent)?.shift()?.();
   }
 
-  #onEvent(slot: Slot, event: AgentEvent): void {
+  #onEvent(slot: ActorSlot, event: AgentEvent): void {
     this.#options.store.appendEvent(event);
-    if (event.type === 'state') this.#bedtime(slot, event.state === 'waiting_user');
     let frees = false;
-    if (event.type === 'turn_end' || (event.type === 'state' && event.state === 'tool_executing')) {
-      this.#checkpoint(slot);
-    } else if (event.type === 'agent_end') {
-      this.#checkpoint(slot);
-      frees = true;
-    } else if (event.type === 'state' && event.state === 'waiting_user') {
-      for (const other of this.#runs.get(slot.request.runId)?.values() ?? []) if (other === slot || other.agent.isRunning) this.#checkpoint(other);
-      frees = true;
+    switch (event.type) {
+      case 'state':
+        this.#bedtime(slot, event.state === 'waiting_user');
+        if (event.state === 'tool_executing') this.#checkpoint(slot);
+        if (event.state === 'thinking' || event.state === 'tool_executing') this.#take(slot);
+        else if (event.state === 'waiting_user') {
+          for (const other of this.#runs.get(slot.request.runId)?.values() ?? []) if (other === slot || other.agent.isRunning) this.#checkpoint(other);
+          frees = true;
+        }
+        break;
+      case 'turn_end':
+        this.#checkpoint(slot);
+        break;
+      case 'agent_end':
+        this.#checkpoint(slot);
+        frees = true;
+        break;
     }
-    if (event.type === 'state' && (event.state === 'thinking' || event.state === 'tool_executing')) this.#take(slot);
     this.#options.onEvent?.(event, slot);
     // After the event is out, so an actor started in the freed slot comes after it.
     if (frees) this.#give(slot);
   }
 
   /** Checkpoints `slot` once at the end of this tick, however many reasons arrive meanwhile. */
-  #checkpoint(slot: Slot): void {
+  #checkpoint(slot: ActorSlot): void {
     if (slot.due) return;
     slot.due = true;
     queueMicrotask(() => {
@@ -374,7 +378,7 @@ export class ActorHost {
   }
 
   /** Schedules `slot`'s hibernation when it starts waiting for a user (with a policy), cancels it when it goes on. */
-  #bedtime(slot: Slot, waiting: boolean): void {
+  #bedtime(slot: ActorSlot, waiting: boolean): void {
     const policy = this.#options.hibernation;
     if (policy === undefined) return;
     if (!waiting) {
@@ -385,7 +389,7 @@ export class ActorHost {
     if (slot.bedtime !== undefined) return;
     slot.bedtime = setTimeout(() => {
       slot.bedtime = undefined;
-      this.#hibernate(slot).catch((error: unknown) => this.#options.onError?.(error));
+      this.#hibernate(slot).catch(this.#failed);
     }, policy.afterMs);
     // A waiting actor's bedtime is no reason to keep the process alive.
     slot.bedtime.unref?.();

@@ -1,7 +1,7 @@
-import { childPath, type AgentPath, type AgentResult, type RunId, type Tool, type ToolResult } from '@troupe/core';
+import { childPath, type AgentPath, type AgentResult, type RunId, type Tool, type ToolContext, type ToolResult } from '@troupe/core';
 import type { ChildOutcome, ChildRecord, RunStore } from '../store/run-store.js';
 import type { Instrumentation } from './instrumentation.js';
-import type { Transport } from './transport.js';
+import type { SpawnRequest, Transport } from './transport.js';
 
 /** How a failed child is retried before its error goes back to the parent. */
 export interface SupervisionPolicy {
@@ -55,13 +55,17 @@ interface DelegationSpec {
 }
 
 /**
- * Specs by target object: every parent actor built for the same target shares one spec, so its
- * schema object is the same and compiled once (a validator caches compiled schemas per object).
+ * Specs by target (its name and description): every parent actor delegating to the same agent,
+ * in any runtime of the process, shares one spec, so its schema object is the same and compiled
+ * once (a validator caches compiled schemas per object; a run per runtime would otherwise compile
+ * it again each time). A process that meets ever new targets keeps the last {@link MAX_SPECS}.
  */
-const specs = new WeakMap<DelegationTarget, DelegationSpec>();
+const specs = new Map<string, DelegationSpec>();
+const MAX_SPECS = 1000;
 
 function specOf(child: DelegationTarget): DelegationSpec {
-  let spec = specs.get(child);
+  const key = child.description === undefined ? child.name : `${child.name}\u0000${child.description}`;
+  let spec = specs.get(key);
   if (spec === undefined) {
     spec = {
       name: delegationToolName(child.name),
@@ -73,7 +77,9 @@ function specOf(child: DelegationTarget): DelegationSpec {
         additionalProperties: false,
       },
     };
-    specs.set(child, spec);
+    // The oldest goes first (a Map iterates in insertion order).
+    if (specs.size >= MAX_SPECS) specs.delete(specs.keys().next().value as string);
+    specs.set(key, spec);
   }
   return spec;
 }
@@ -116,68 +122,83 @@ export function createDelegationTool(child: DelegationTarget, context: Delegatio
     description,
     parameters,
     readOnly: true,
-    execute: async (args, ctx) => {
-      const task = String(args['task']);
-      if (context.depth + 1 > context.maxDepth) {
-        return { content: `cannot delegate to ${child.name}: the delegation depth limit (${context.maxDepth}) is reached`, isError: true };
-      }
-      const { runId, toolCallId, signal, sessionId } = ctx;
-      const known = context.restored === false ? undefined : await context.store.child(runId, context.parent, toolCallId);
-      if (known?.outcome !== undefined) return toToolResult(child.name, known.path, known.outcome);
-      let record: ChildRecord | undefined = known;
-      for (let attempt = 0; ; attempt++) {
-        const outcome = await run(record);
-        const last = outcome.stopReason !== 'error' || attempt >= context.supervision.retries || signal.aborted;
-        if (last) return toToolResult(child.name, outcome.path, outcome);
-        await context.sleep(context.supervision.backoffMs * 2 ** attempt, signal);
-        record = undefined;
-      }
-
-      /** Re-attaches to the recorded child if it is still hosted, else starts a new one. */
-      async function run(existing: ChildRecord | undefined): Promise<ChildOutcome & { path: AgentPath }> {
-        let current = existing;
-        let result = current === undefined ? undefined : await waitFor(current.path).catch(() => undefined);
-        if (current === undefined || result === undefined) {
-          current = { parent: context.parent, toolCallId, path: await nextPath(runId), agent: child.name, task, depth: context.depth + 1 };
-          const trace = context.instrumentation?.carrierOf(runId, context.parent, toolCallId);
-          // Both at once: a crash between them can only cost a child started again, never a wrong answer.
-          await Promise.all([
-            context.store.saveChild(runId, current),
-            context.transport.spawn({
-              runId,
-              path: current.path,
-              agent: child.name,
-              input: task,
-              depth: current.depth,
-              sessionId,
-              ...(trace === undefined ? {} : { trace }),
-            }),
-          ]);
-          result = await waitFor(current.path);
-        }
-        const outcome = outcomeOf(result);
-        // Not waited for: the parent need not wait a round trip to a remote store for it. Should
-        // the parent be restored before its turn is checkpointed, the child's own snapshot or
-        // record still has the outcome (Runtime.resume records it from there). A transport that
-        // keeps results answers a restored parent itself, so there it is not written at all.
-        if (context.transport.keepsResults !== true)
-          context.store.saveChild(runId, Object.assign({}, current, { outcome })).catch((error: unknown) => context.onError?.(error));
-        return Object.assign(outcome, { path: current.path });
-      }
-
-      function waitFor(path: AgentPath): Promise<AgentResult> {
-        const abort = (): void => void context.transport.control(runId, path, { type: 'abort' }).catch(() => undefined);
-        if (signal.aborted) abort();
-        else signal.addEventListener('abort', abort, { once: true });
-        // A child on a task queue no worker takes says so as the call's progress, not silence.
-        const unwatch = context.transport.watchUntilTaken?.({ runId, path, agent: child.name }, (text) => ctx.progress(text));
-        return context.transport.result(runId, path).finally(() => {
-          unwatch?.();
-          signal.removeEventListener('abort', abort);
-        });
-      }
-    },
+    execute: (args, ctx) => delegate(child.name, context, nextPath, String(args['task']), ctx),
   };
+}
+
+/** One delegation: hands `task` to a child (the recorded one, for a call run again) and returns its outcome as the tool's result. */
+async function delegate(
+  agent: string,
+  context: DelegationContext,
+  nextPath: (runId: RunId) => AgentPath | Promise<AgentPath>,
+  task: string,
+  ctx: ToolContext,
+): Promise<ToolResult> {
+  if (context.depth + 1 > context.maxDepth) {
+    return { content: `cannot delegate to ${agent}: the delegation depth limit (${context.maxDepth}) is reached`, isError: true };
+  }
+  const { runId, toolCallId, signal } = ctx;
+  const known = context.restored === false ? undefined : await context.store.child(runId, context.parent, toolCallId);
+  if (known?.outcome !== undefined) return toToolResult(agent, known.path, known.outcome);
+  let record: ChildRecord | undefined = known;
+  for (let attempt = 0; ; attempt++) {
+    const { path, outcome } = await runChild(agent, context, nextPath, task, ctx, record);
+    const last = outcome.stopReason !== 'error' || attempt >= context.supervision.retries || signal.aborted;
+    if (last) return toToolResult(agent, path, outcome);
+    await context.sleep(context.supervision.backoffMs * 2 ** attempt, signal);
+    record = undefined;
+  }
+}
+
+/** Re-attaches to the recorded child if it is still hosted, else starts a new one; its path and outcome. */
+async function runChild(
+  agent: string,
+  context: DelegationContext,
+  nextPath: (runId: RunId) => AgentPath | Promise<AgentPath>,
+  task: string,
+  ctx: ToolContext,
+  existing: ChildRecord | undefined,
+): Promise<{ path: AgentPath; outcome: ChildOutcome }> {
+  const { runId, toolCallId } = ctx;
+  let current = existing;
+  let result = current === undefined ? undefined : await waitFor(agent, context, current.path, ctx).catch(() => undefined);
+  if (current === undefined || result === undefined) {
+    current = { parent: context.parent, toolCallId, path: await nextPath(runId), agent, task, depth: context.depth + 1 };
+    const request: SpawnRequest = { runId, path: current.path, agent, input: task, depth: current.depth, sessionId: ctx.sessionId, oneShot: true };
+    const trace = context.instrumentation?.carrierOf(runId, context.parent, toolCallId);
+    if (trace !== undefined) request.trace = trace;
+    // Both at once: a crash between them can only cost a child started again, never a wrong answer.
+    await Promise.all([context.store.saveChild(runId, current), context.transport.spawn(request)]);
+    result = await waitFor(agent, context, current.path, ctx);
+  }
+  const outcome = outcomeOf(result);
+  // Not waited for: the parent need not wait a round trip to a remote store for it. Should
+  // the parent be restored before its turn is checkpointed, the child's own snapshot or
+  // record still has the outcome (Runtime.resume records it from there). A transport that
+  // keeps results answers a restored parent itself, so there it is not written at all.
+  if (context.transport.keepsResults !== true) {
+    // A record this call made is its own (the store copies what it keeps): it takes the outcome itself.
+    const ended = current === existing ? Object.assign({}, current, { outcome }) : Object.assign(current, { outcome });
+    context.store.saveChild(runId, ended).catch((error: unknown) => context.onError?.(error));
+  }
+  return { path: current.path, outcome };
+}
+
+/** The result of the child at `path`; aborting the call aborts the child. */
+async function waitFor(agent: string, context: DelegationContext, path: AgentPath, ctx: ToolContext): Promise<AgentResult> {
+  const { transport } = context;
+  const { runId, signal } = ctx;
+  const abort = (): void => void transport.control(runId, path, { type: 'abort' }).catch(() => undefined);
+  if (signal.aborted) abort();
+  else signal.addEventListener('abort', abort, { once: true });
+  // A child on a task queue no worker takes says so as the call's progress, not silence.
+  const unwatch = transport.watchUntilTaken?.({ runId, path, agent }, (text) => ctx.progress(text));
+  try {
+    return await transport.result(runId, path);
+  } finally {
+    unwatch?.();
+    signal.removeEventListener('abort', abort);
+  }
 }
 
 /** The parts of a child's result its parent keeps. */

@@ -1,8 +1,8 @@
-import { NOTICE_MODEL, type AgentSnapshot, type Clock, type RunId } from '@troupe/core';
+import { NOTICE_MODEL, type AgentOptions, type AgentSnapshot, type Clock, type RunId } from '@troupe/core';
 import { createScriptedProvider, type ProviderEnv } from '@troupe/providers';
 import type { McpHub } from '@troupe/mcp';
 import type { ToolRegistry } from '@troupe/tools';
-import { agentConfigOf, agentOptionsFromConfig } from '../agent-from-config.js';
+import { agentConfigOf, agentOptionsFromConfig, type AgentFromConfigOptions } from '../agent-from-config.js';
 import { withExtraTools } from '../mcp/agent-mcp-tools.js';
 import type { GraphConfig } from '../config/graph-config.js';
 import type { ChildRecord, RunStore } from '../store/run-store.js';
@@ -44,7 +44,7 @@ export interface GraphActorFactoryOptions extends ActorBuildOptions {
  * to the store's `processes`, when it keeps them.
  */
 export function graphActorFactory(graph: GraphConfig, options: GraphActorFactoryOptions): ActorFactory {
-  // One target object per agent, so every parent's delegation tool to it shares its spec (see `createDelegationTool`).
+  // One target object per agent, made once, not per parent.
   const targets = new Map<string, DelegationTarget>();
   const targetOf = (name: string): DelegationTarget => {
     let target = targets.get(name);
@@ -55,19 +55,25 @@ export function graphActorFactory(graph: GraphConfig, options: GraphActorFactory
     }
     return target;
   };
+  // The same for every actor: made once.
+  const build: AgentFromConfigOptions = {};
+  if (options.clock !== undefined) build.clock = options.clock;
+  if (options.tools !== undefined) build.tools = options.tools;
+  if (options.mcp !== undefined) build.mcp = options.mcp;
+  if (options.env !== undefined) build.env = options.env;
   return (request, transport) => {
     const config = agentConfigOf(graph, request.agent);
     const processes = options.store.processes;
-    const base = agentOptionsFromConfig(graph, request.agent, {
-      ...(processes === undefined ? {} : { toolOptions: { processGroups: { started: (pgid: number) => processes.started(request.runId, pgid) } } }),
-      ...(options.clock === undefined ? {} : { clock: options.clock }),
-      ...(options.tools === undefined ? {} : { tools: options.tools }),
-      ...(options.mcp === undefined ? {} : { mcp: options.mcp }),
-      ...(options.env === undefined ? {} : { env: options.env }),
-    });
+    // Only tools report process groups: an agent without any builds with the shared options.
+    const own =
+      processes === undefined || config.tools.length === 0
+        ? build
+        : { ...build, toolOptions: { processGroups: { started: (pgid: number) => processes.started(request.runId, pgid) } } };
+    const base = agentOptionsFromConfig(graph, request.agent, own);
+    if (config.delegates === undefined || config.delegates.length === 0) return withScript(base);
     let earlier: Promise<readonly ChildRecord[]> | undefined;
     const earlierChildren = (runId: RunId): Promise<readonly ChildRecord[]> => (earlier ??= options.store.children(runId, request.path));
-    const delegations = (config.delegates ?? []).map((name) =>
+    const delegations = config.delegates.map((name) =>
       createDelegationTool(targetOf(name), {
         transport,
         store: options.store,
@@ -83,14 +89,18 @@ export function graphActorFactory(graph: GraphConfig, options: GraphActorFactory
       }),
     );
     // `base` is this actor's own object: no copy of it.
-    const agentOptions = base;
-    agentOptions.tools = withExtraTools(base.tools, delegations);
-    const script = graph.models[config.model]?.script;
-    if (request.snapshot !== undefined && script !== undefined) {
-      const clock = options.clock;
-      agentOptions.provider = createScriptedProvider(script, { startAt: repliesIn(request.snapshot), ...(clock === undefined ? {} : { clock }) });
+    base.tools = withExtraTools(base.tools, delegations);
+    return withScript(base);
+
+    /** A scripted model restored from a snapshot goes on from the reply after its history's last one. */
+    function withScript(agentOptions: AgentOptions): AgentOptions {
+      const script = request.snapshot === undefined ? undefined : graph.models[config.model]?.script;
+      if (request.snapshot !== undefined && script !== undefined) {
+        const clock = options.clock;
+        agentOptions.provider = createScriptedProvider(script, { startAt: repliesIn(request.snapshot), ...(clock === undefined ? {} : { clock }) });
+      }
+      return agentOptions;
     }
-    return agentOptions;
   };
 }
 

@@ -43,9 +43,14 @@ class InProcessTransport implements Transport {
   constructor(options: InProcessTransportOptions) {
     this.#store = options.store;
     this.#onError = options.onError;
-    const onEvent = (event: AgentEvent): void => {
+    const onEvent = (event: AgentEvent, actor: HostedActor): void => {
       this.#events.emit(event);
-      if (event.type === 'agent_end' && this.#ended.has(event.runId)) void this.#letGo(event.runId, event.agentPath);
+      // Ended actors are kept until their run ends (a pipeline prompts its step actors again), but
+      // for one-shot ones: a run of many delegations would otherwise keep every child it had.
+      if (event.type !== 'agent_end') return;
+      // Before its run ends, a one-shot actor leaves memory at once, its trace kept open until then.
+      if (this.#ended.has(event.runId)) void this.#letGo(event.runId, event.agentPath);
+      else if (actor.request.oneShot === true) void this.#letGo(event.runId, event.agentPath, true);
     };
     this.#host = new ActorHost({ ...options, onEvent });
   }
@@ -68,6 +73,7 @@ class InProcessTransport implements Transport {
   async endRun(runId: RunId): Promise<void> {
     this.#ended.add(runId);
     await Promise.all(this.#host.actors(runId).map((actor) => this.#letGo(runId, actor.request.path)));
+    this.#host.endRetired(runId);
     this.#events.end(runId);
   }
 
@@ -84,9 +90,11 @@ class InProcessTransport implements Transport {
     this.#events.close();
   }
 
-  #letGo(runId: RunId, path: AgentPath): Promise<void> {
-    return this.#host.letGo(runId, path).then(
+  #letGo(runId: RunId, path: AgentPath, retire = false): Promise<void> {
+    return this.#host.letGo(runId, path, retire).then(
       () => {
+        // Retired as its run ended meanwhile (`endRun` has ended the others' traces).
+        if (retire && this.#ended.has(runId)) this.#host.endRetired(runId);
         if (!this.#host.hostsRun(runId)) this.#ended.delete(runId);
       },
       (error: unknown) => this.#onError?.(error),

@@ -19,6 +19,13 @@ export interface SpawnRequest {
   sessionId?: string;
   /** The trace context it starts in: its delegating tool call's, its pipeline step's, or its run's (see `Instrumentation`). */
   trace?: TraceCarrier;
+  /**
+   * Nobody prompts it again once it has ended (a delegation's child: its outcome goes to its
+   * parent), so a host may let go of it as soon as it has ended and its checkpoint is stored, not
+   * only at the end of its run; `result` then answers from the store and `control` rejects with
+   * `unknown_actor`, as for any actor of an ended run.
+   */
+  oneShot?: boolean;
 }
 
 /** An actor a process hosts: what it was spawned with, and the agent running it. */
