@@ -1,17 +1,21 @@
-import { Observable, Subject } from 'rxjs';
+import { Observable, type Subscriber } from 'rxjs';
 import type { AgentEvent, AgentEventPayload } from './events.js';
 import type { AgentPath, RunId } from './ids.js';
+
+const NO_SUBSCRIBERS: readonly Subscriber<AgentEvent>[] = [];
 
 /**
  * Where an agent's events go out: stamps the envelope on each payload (run id, path, a `seq` that
  * strictly increases, the clock's time) and hands it to subscribers. With `keepRunEvents` it keeps
  * the current run's events, so a late subscriber gets them first and then follows live.
  *
- * The subject behind `events$` is made by the first subscription: a short-lived agent nobody
- * listens to (a sub-agent whose caller only wants its result) pays for no rxjs machinery.
+ * `events$` behaves as an rxjs Subject would, without one: its subscribers are a plain list,
+ * replaced (never changed in place) when one comes or goes, so publishing walks the list it finds
+ * without copying it (a Subject copies its observers at every change and keeps a Subject object
+ * per agent; thousands of agents waiting each kept one, and each published event paid for it).
  */
 export class EventStream {
-  #subject: Subject<AgentEvent> | undefined;
+  #subscribers: readonly Subscriber<AgentEvent>[] = NO_SUBSCRIBERS;
   #completed = false;
   readonly #keep: boolean;
   #kept: AgentEvent[] = [];
@@ -30,8 +34,11 @@ export class EventStream {
         subscriber.complete();
         return undefined;
       }
-      this.#subject ??= new Subject<AgentEvent>();
-      return this.#subject.subscribe(subscriber);
+      // `concat` makes an array of the exact size; a spread or push reserves room for 17.
+      this.#subscribers = this.#subscribers.concat(subscriber);
+      return () => {
+        this.#subscribers = this.#subscribers.filter((s) => s !== subscriber);
+      };
     });
   }
 
@@ -53,13 +60,17 @@ export class EventStream {
     event.seq = ++this.#seq;
     event.ts = ts;
     if (this.#keep) this.#kept.push(event);
-    this.#subject?.next(event);
+    // A subscriber that subscribes or leaves meanwhile replaces the list: this walk sees the one it started with.
+    const subscribers = this.#subscribers;
+    for (let i = 0; i < subscribers.length; i++) subscribers[i]?.next(event);
     return event;
   }
 
   /** Completes `events$`. */
   complete(): void {
     this.#completed = true;
-    this.#subject?.complete();
+    const subscribers = this.#subscribers;
+    this.#subscribers = NO_SUBSCRIBERS;
+    for (const subscriber of subscribers) subscriber.complete();
   }
 }
