@@ -58,4 +58,16 @@ describe('EventStream', () => {
     stream.publish({ type: 'state', state: 'done' }, RUN, PATH, 2);
     expect(seen).toEqual(['first 1', 'second 1', 'second 2', 'late 2']);
   });
+
+  it('hands nothing more to a subscriber that unsubscribed, nor completes it, while the others go on', () => {
+    const stream = new EventStream({ keepRunEvents: false, seq: 0 });
+    const seen: string[] = [];
+    const leaving = stream.events$.subscribe({ next: (e) => seen.push(`leaving ${e.seq}`), complete: () => seen.push('leaving complete') });
+    stream.events$.subscribe({ next: (e) => seen.push(`staying ${e.seq}`), complete: () => seen.push('staying complete') });
+    stream.publish({ type: 'state', state: 'thinking' }, RUN, PATH, 1);
+    leaving.unsubscribe();
+    stream.publish({ type: 'state', state: 'done' }, RUN, PATH, 2);
+    stream.complete();
+    expect(seen).toEqual(['leaving 1', 'staying 1', 'staying 2', 'staying complete']);
+  });
 });
