@@ -1,20 +1,34 @@
-import { Observable, Subject } from 'rxjs';
+import { Observable, type Subscriber } from 'rxjs';
 import type { AgentEvent, AgentEventPayload } from './events.js';
 import type { AgentPath, RunId } from './ids.js';
+
+const NO_SUBSCRIBERS: readonly Subscriber<AgentEvent>[] = [];
+const NO_EVENTS: readonly AgentEvent[] = [];
+
+/** `subscribers` without the ones that unsubscribed (the same array when none did). */
+function openOnes(subscribers: readonly Subscriber<AgentEvent>[]): readonly Subscriber<AgentEvent>[] {
+  return subscribers.some((subscriber) => subscriber.closed) ? subscribers.filter((subscriber) => !subscriber.closed) : subscribers;
+}
 
 /**
  * Where an agent's events go out: stamps the envelope on each payload (run id, path, a `seq` that
  * strictly increases, the clock's time) and hands it to subscribers. With `keepRunEvents` it keeps
  * the current run's events, so a late subscriber gets them first and then follows live.
  *
- * The subject behind `events$` is made by the first subscription: a short-lived agent nobody
- * listens to (a sub-agent whose caller only wants its result) pays for no rxjs machinery.
+ * `events$` behaves as an rxjs Subject would, without one: its subscribers are a plain list,
+ * replaced (never changed in place) when one comes, so publishing walks the list it finds without
+ * copying it (a Subject copies its observers at every change and keeps a Subject object per agent;
+ * thousands of agents waiting each kept one, and each published event paid for it). A subscriber
+ * that unsubscribed is closed, hears nothing more, and is dropped from the list at the next event
+ * or subscription: no teardown per subscription (its closure and rxjs's finalizer array were
+ * ~250 bytes per waiting agent).
  */
 export class EventStream {
-  #subject: Subject<AgentEvent> | undefined;
+  #subscribers: readonly Subscriber<AgentEvent>[] = NO_SUBSCRIBERS;
   #completed = false;
   readonly #keep: boolean;
-  #kept: AgentEvent[] = [];
+  /** The current run's events, with `keepRunEvents` (made at the first one). */
+  #kept: AgentEvent[] | undefined;
   #seq: number;
 
   /** The events, live (and, when kept, the current run's earlier ones first). */
@@ -24,14 +38,15 @@ export class EventStream {
     this.#keep = options.keepRunEvents;
     this.#seq = options.seq;
     this.events$ = new Observable<AgentEvent>((subscriber) => {
-      for (const event of this.#kept) subscriber.next(event);
+      for (const event of this.#kept ?? NO_EVENTS) subscriber.next(event);
       // As a completed subject would: a subscriber after the end is completed at once.
       if (this.#completed) {
         subscriber.complete();
         return undefined;
       }
-      this.#subject ??= new Subject<AgentEvent>();
-      return this.#subject.subscribe(subscriber);
+      // `concat` makes an array of the exact size; a spread or push reserves room for 17.
+      this.#subscribers = openOnes(this.#subscribers).concat(subscriber);
+      return undefined;
     });
   }
 
@@ -42,7 +57,7 @@ export class EventStream {
 
   /** A new run begins: the kept events are dropped. */
   newRun(): void {
-    this.#kept = [];
+    this.#kept = undefined;
   }
 
   /** Stamps the envelope on `payload` (in place) and publishes it. */
@@ -52,14 +67,24 @@ export class EventStream {
     event.agentPath = agentPath;
     event.seq = ++this.#seq;
     event.ts = ts;
-    if (this.#keep) this.#kept.push(event);
-    this.#subject?.next(event);
+    if (this.#keep) (this.#kept ??= []).push(event);
+    // A subscriber that subscribes meanwhile replaces the list: this walk sees the one it started with.
+    const subscribers = this.#subscribers;
+    let closed = false;
+    for (let i = 0; i < subscribers.length; i++) {
+      const subscriber = subscribers[i] as Subscriber<AgentEvent>;
+      if (subscriber.closed) closed = true;
+      else subscriber.next(event);
+    }
+    if (closed && this.#subscribers === subscribers) this.#subscribers = openOnes(subscribers);
     return event;
   }
 
   /** Completes `events$`. */
   complete(): void {
     this.#completed = true;
-    this.#subject?.complete();
+    const subscribers = this.#subscribers;
+    this.#subscribers = NO_SUBSCRIBERS;
+    for (const subscriber of subscribers) if (!subscriber.closed) subscriber.complete();
   }
 }

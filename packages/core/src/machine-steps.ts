@@ -239,7 +239,7 @@ export function recordOutcome(c: Changes, outcome: Partial<BatchOutcome>): void 
   const results = withFields(batch.results, {});
   for (const result of outcome.results ?? []) results[result.toolCallId] = result;
   const next = c.editBatch({ results });
-  if (outcome.suspended !== undefined && outcome.suspended.length > 0) next.suspended = [...batch.suspended, ...outcome.suspended];
+  if (outcome.suspended !== undefined && outcome.suspended.length > 0) next.suspended = batch.suspended.concat(outcome.suspended);
   if (outcome.complete !== undefined) next.complete = outcome.complete;
 }
 

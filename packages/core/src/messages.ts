@@ -151,8 +151,13 @@ export function toLlmMessages(
 
 /** The tool calls of an assistant message, in the model's order. */
 export function toolCallsOf(message: AssistantMessage): ToolCall[] {
-  const calls: ToolCall[] = [];
-  for (const part of message.content) if (part.type === 'toolCall') calls.push(part);
+  // Kept in the turn's batch while its calls run (or wait for a user): an array of the exact size,
+  // where pushing into an empty one reserves room for 17.
+  let count = 0;
+  for (const part of message.content) if (part.type === 'toolCall') count++;
+  const calls = new Array<ToolCall>(count);
+  let i = 0;
+  for (const part of message.content) if (part.type === 'toolCall') calls[i++] = part;
   return calls;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The agent's event stream makes its rxjs subject on the first subscription and still behaves as
+ * The agent's event stream keeps its subscribers in a plain list and still behaves as
  * a subject would: events published before anyone listened are not replayed (unless kept for the
  * run), a subscriber gets the events after it subscribed with an increasing `seq`, and once the
  * stream completed a new subscriber (after the kept events, when kept) is completed at once.
@@ -42,5 +42,32 @@ describe('EventStream', () => {
     const early = collect(stream);
     stream.complete();
     expect(early.completed()).toBe(true);
+  });
+
+  it('hands each event to the subscribers listening when it was published, in subscription order', () => {
+    const stream = new EventStream({ keepRunEvents: false, seq: 0 });
+    const seen: string[] = [];
+    const first = stream.events$.subscribe((e) => {
+      seen.push(`first ${e.seq}`);
+      // Leaving and joining during a publish: this event still reaches the others, not the newcomer.
+      first.unsubscribe();
+      stream.events$.subscribe((later) => seen.push(`late ${later.seq}`));
+    });
+    stream.events$.subscribe((e) => seen.push(`second ${e.seq}`));
+    stream.publish({ type: 'state', state: 'thinking' }, RUN, PATH, 1);
+    stream.publish({ type: 'state', state: 'done' }, RUN, PATH, 2);
+    expect(seen).toEqual(['first 1', 'second 1', 'second 2', 'late 2']);
+  });
+
+  it('hands nothing more to a subscriber that unsubscribed, nor completes it, while the others go on', () => {
+    const stream = new EventStream({ keepRunEvents: false, seq: 0 });
+    const seen: string[] = [];
+    const leaving = stream.events$.subscribe({ next: (e) => seen.push(`leaving ${e.seq}`), complete: () => seen.push('leaving complete') });
+    stream.events$.subscribe({ next: (e) => seen.push(`staying ${e.seq}`), complete: () => seen.push('staying complete') });
+    stream.publish({ type: 'state', state: 'thinking' }, RUN, PATH, 1);
+    leaving.unsubscribe();
+    stream.publish({ type: 'state', state: 'done' }, RUN, PATH, 2);
+    stream.complete();
+    expect(seen).toEqual(['leaving 1', 'staying 1', 'staying 2', 'staying complete']);
   });
 });

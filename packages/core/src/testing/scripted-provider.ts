@@ -177,7 +177,8 @@ class ScriptPlayer implements ScriptedProvider {
     const stopReason = step.stopReason ?? (hasCalls ? 'toolUse' : 'stop');
     const message: AssistantMessage = {
       role: 'assistant',
-      content,
+      // An exact-size copy: the history keeps the message, and the array pushed into reserved room for 17 parts.
+      content: content.slice(),
       stopReason,
       usage: this.#usageOf(step, request),
       model: `scripted:${request.model}`,

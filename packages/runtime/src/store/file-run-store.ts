@@ -1,5 +1,5 @@
 import { appendFile, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { parseAgentSnapshot, TroupeError, withHistory, type AgentEvent, type AgentSnapshot, type Message, type RunId } from '@troupe/core';
 import { isProcessAlive, processIdentity, type ProcessIdentity } from '../local/process-identity.js';
 import { createFileToolProcessLedger } from '../local/tool-process-ledger.js';
@@ -47,7 +47,17 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     else running.delete(id);
   };
 
-  const runDir = (id: RunId): string => runDirOf(dir, id);
+  // Paths are joined by hand below the normalised root (the strings `join` makes, without its
+  // normalising pass: it was a fifth of what a hibernating run allocated on its way to sleep).
+  const root = join(dir);
+  const prefix = root === '.' ? '' : root.endsWith(sep) ? root : `${root}${sep}`;
+  const runDir = (id: RunId): string => {
+    const name = encodeURIComponent(id);
+    return name === '.' || name === '..' ? runDirOf(dir, id) : `${prefix}${name}`;
+  };
+  /** `runDir(id)/name[/more]`, for names that are single segments. */
+  const inRun = (id: RunId, name: string, more?: string): string =>
+    more === undefined ? `${runDir(id)}${sep}${name}` : `${runDir(id)}${sep}${name}${sep}${more}`;
   /** Queues `op` after the run's earlier writes; a failed write does not block later ones. */
   const chain = (id: RunId, op: () => Promise<void>): Promise<void> => {
     const next = (chains.get(id) ?? Promise.resolve()).then(op);
@@ -81,16 +91,16 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     }
   };
   const record = async (id: RunId): Promise<RunRecord> => {
-    const found = await readJson<RunRecord>(join(runDir(id), 'run.json'));
+    const found = await readJson<RunRecord>(inRun(id, 'run.json'));
     if (found === undefined) throw new TroupeError(RunStoreErrorCode.UnknownRun, `unknown run ${id} (looked in ${dir})`);
     return found;
   };
   /** Records this process as the one running the run. */
-  const claim = (id: RunId): Promise<void> => writeJson(join(runDir(id), 'process.json'), processIdentity());
+  const claim = (id: RunId): Promise<void> => writeJson(inRun(id, 'process.json'), processIdentity());
   /** The record as readers see it: `interrupted` when it says `running` and no process runs it. */
   const reported = async (run: RunRecord | undefined): Promise<RunRecord | undefined> => {
     if (run?.status !== 'running') return run;
-    const host = await readJson<ProcessIdentity>(join(runDir(run.id), 'process.json')).catch(() => undefined);
+    const host = await readJson<ProcessIdentity>(inRun(run.id, 'process.json')).catch(() => undefined);
     return host === undefined || isProcessAlive(host) === false ? { ...run, status: 'interrupted' } : run;
   };
   /**
@@ -115,7 +125,7 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
       // Taken out, not emptied: the next event starts a new burst and schedules its own write.
       pendingEvents.delete(id);
       if (lines === undefined || lines.length === 0) return;
-      await appendLines(id, join(runDir(id), 'events.jsonl'), lines.join(''));
+      await appendLines(id, inRun(id, 'events.jsonl'), lines.join(''));
     });
 
   return {
@@ -123,18 +133,18 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     createRun: (run) =>
       chain(run.id, async () => {
         markRunning(run.id, run.status);
-        await mkdir(join(runDir(run.id), 'snapshots'), { recursive: true });
-        await mkdir(join(runDir(run.id), 'messages'), { recursive: true });
+        await mkdir(inRun(run.id, 'snapshots'), { recursive: true });
+        await mkdir(inRun(run.id, 'messages'), { recursive: true });
         // First: a run.json without it would read as interrupted.
         await claim(run.id);
-        await writeJson(join(runDir(run.id), 'run.json'), run);
+        await writeJson(inRun(run.id, 'run.json'), run);
       }),
     updateRun: (id, patch) =>
       chain(id, async () => {
         if (patch.status !== undefined) markRunning(id, patch.status);
         const before = await record(id);
         if (patch.status === 'running' || patch.status === 'waiting') {
-          const host = await readJson<ProcessIdentity>(join(runDir(id), 'process.json')).catch(() => undefined);
+          const host = await readJson<ProcessIdentity>(inRun(id, 'process.json')).catch(() => undefined);
           const mine = host !== undefined && sameProcess(host, processIdentity());
           // Another process recorded: this is a takeover (an answer, a resume), which only one may make.
           if (host !== undefined && !mine) await takeOver(runDir(id), id);
@@ -143,11 +153,11 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
           // Already recorded as this process: rewriting the same identity would cost a file replace per status change.
           if (!mine) await claim(id);
         }
-        await writeJson(join(runDir(id), 'run.json'), { ...before, ...patch });
+        await writeJson(inRun(id, 'run.json'), { ...before, ...patch });
       }),
     getRun: async (id) => {
       await chains.get(id);
-      return reported(await readJson<RunRecord>(join(runDir(id), 'run.json')));
+      return reported(await readJson<RunRecord>(inRun(id, 'run.json')));
     },
     listRuns: async () => {
       let names: string[];
@@ -172,7 +182,7 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
       await drainEvents(id);
       let text: string;
       try {
-        text = await readFile(join(runDir(id), 'events.jsonl'), 'utf8');
+        text = await readFile(inRun(id, 'events.jsonl'), 'utf8');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
         throw error;
@@ -183,20 +193,20 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
       chain(id, async () => {
         const name = encodeURIComponent(head.agentPath);
         const lines = added.map((message) => `${JSON.stringify(message)}\n`).join('');
-        const history = join(runDir(id), 'messages', `${name}.jsonl`);
+        const history = inRun(id, 'messages', `${name}.jsonl`);
         // Append what the turn added; write the whole history only when it was replaced.
         if (from === 0) await writeFile(history, lines);
         else if (lines.length > 0) await appendLines(id, history, lines);
-        await writeJson(join(runDir(id), 'snapshots', `${name}.json`), { ...head, historyLength: from + added.length });
+        await writeJson(inRun(id, 'snapshots', `${name}.json`), { ...head, historyLength: from + added.length });
       }),
     loadSnapshots: async (id) => {
       await chains.get(id);
       await record(id);
-      const names = await readdir(join(runDir(id), 'snapshots'));
+      const names = await readdir(inRun(id, 'snapshots'));
       const snapshots: AgentSnapshot[] = [];
       for (const name of names.filter((n) => n.endsWith('.json'))) {
-        const { historyLength, ...head } = (await readJson<AgentSnapshot & { historyLength: number }>(join(runDir(id), 'snapshots', name))) ?? {};
-        const text = await readFile(join(runDir(id), 'messages', name.replace(/\.json$/, '.jsonl')), 'utf8').catch(() => '');
+        const { historyLength, ...head } = (await readJson<AgentSnapshot & { historyLength: number }>(inRun(id, 'snapshots', name))) ?? {};
+        const text = await readFile(inRun(id, 'messages', name.replace(/\.json$/, '.jsonl')), 'utf8').catch(() => '');
         // Lines past the head's length were appended by a checkpoint whose head never landed.
         const messages = wholeLines(text)
           .slice(0, historyLength)
@@ -207,19 +217,19 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     },
     saveChild: (id, child) =>
       chain(id, async () => {
-        const file = join(runDir(id), 'children.json');
+        const file = inRun(id, 'children.json');
         const children = ((await readJson<ChildRecord[]>(file)) ?? []).filter((c) => !(c.parent === child.parent && c.toolCallId === child.toolCallId));
         children.push(child);
         await writeJson(file, children);
       }),
     child: async (id, parent, toolCallId) => {
       await chains.get(id);
-      const children = (await readJson<ChildRecord[]>(join(runDir(id), 'children.json'))) ?? [];
+      const children = (await readJson<ChildRecord[]>(inRun(id, 'children.json'))) ?? [];
       return children.find((c) => c.parent === parent && c.toolCallId === toolCallId);
     },
     children: async (id, parent) => {
       await chains.get(id);
-      const children = (await readJson<ChildRecord[]>(join(runDir(id), 'children.json'))) ?? [];
+      const children = (await readJson<ChildRecord[]>(inRun(id, 'children.json'))) ?? [];
       return parent === undefined ? children : children.filter((c) => c.parent === parent);
     },
     deleteRun: async (id) => {
@@ -227,7 +237,7 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
       await chain(id, async () => {
         await record(id);
         // The record first: a deletion cut short leaves no half run that still lists.
-        await rm(join(runDir(id), 'run.json'));
+        await rm(inRun(id, 'run.json'));
         await rm(runDir(id), { recursive: true, force: true });
       });
     },

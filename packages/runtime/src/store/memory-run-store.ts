@@ -31,11 +31,12 @@ export function createMemoryRunStore(): RunStore {
   };
   return {
     createRun: async (record) => {
-      runs.set(record.id, { record: { ...record }, events: [], actors: undefined, children: undefined });
+      // Copied with Object.assign: a spread copy that later gains a field (usage, turns) got a hidden class of its own.
+      runs.set(record.id, { record: Object.assign({}, record), events: [], actors: undefined, children: undefined });
     },
     updateRun: async (id, patch) => {
-      const found = entry(id);
-      found.record = { ...found.record, ...structuredClone(patch) };
+      // In place: the record is never handed out (readers get copies), and a new object per update gave each record a hidden class of its own.
+      Object.assign(entry(id).record, structuredClone(patch));
     },
     getRun: async (id) => structuredClone(runs.get(id)?.record),
     listRuns: async () => [...runs.values()].map((e) => structuredClone(e.record)),
@@ -46,12 +47,15 @@ export function createMemoryRunStore(): RunStore {
       const found = entry(id);
       found.actors ??= new PathMap();
       const actor = found.actors.get(head.agentPath);
-      const history = actor?.history ?? [];
-      history.length = Math.min(history.length, from);
-      for (const message of added) history.push(message);
       // The head shares structure with the live agent, which never mutates what it has stored.
-      if (actor === undefined) found.actors.set(head.agentPath, { head, history });
-      else actor.head = head;
+      // A first history is a copy of the exact size (pushing into an empty array reserves room for 17 messages).
+      if (actor === undefined) found.actors.set(head.agentPath, { head, history: added.slice() });
+      else {
+        const history = actor.history;
+        history.length = Math.min(history.length, from);
+        for (const message of added) history.push(message);
+        actor.head = head;
+      }
     },
     loadSnapshots: async (id) => [...(entry(id).actors?.values() ?? [])].map(({ head, history }) => withHistory(head, [...history])),
     saveChild: async (id, child) => {

@@ -6,9 +6,12 @@ export type RunEventListener = (event: AgentEvent | undefined) => void;
 
 /** The listeners of one run, and whether its events have ended. */
 interface RunListeners {
-  listeners: RunEventListener[];
+  /** Replaced, never changed in place: an emit walks the list it found, without copying it. */
+  listeners: readonly RunEventListener[];
   ended: boolean;
 }
+
+const NO_LISTENERS: readonly RunEventListener[] = [];
 
 /**
  * Hands each run's events to whoever listens, in order: plain listener functions (what a run
@@ -25,10 +28,9 @@ export class RunEventFanOut {
   emit(event: AgentEvent): void {
     const run = this.#runs.get(event.runId);
     if (run === undefined) return;
+    // A listener that comes or goes meanwhile replaces the list: this walk sees the one it started with.
     const { listeners } = run;
-    // A single listener (the run's handle) is the common case: no copy of the list for it.
-    if (listeners.length === 1) listeners[0]?.(event);
-    else for (const listener of [...listeners]) listener(event);
+    for (let i = 0; i < listeners.length; i++) listeners[i]?.(event);
   }
 
   /** Adds `listener` to `runId`'s listeners; returns what removes it. */
@@ -56,7 +58,7 @@ export class RunEventFanOut {
     this.#runs.delete(runId);
     run.ended = true;
     const listeners = run.listeners;
-    run.listeners = [];
+    run.listeners = NO_LISTENERS;
     for (const listener of listeners) listener(undefined);
   }
 
@@ -68,7 +70,7 @@ export class RunEventFanOut {
   #run(runId: RunId): RunListeners {
     let run = this.#runs.get(runId);
     if (run === undefined) {
-      run = { listeners: [], ended: false };
+      run = { listeners: NO_LISTENERS, ended: false };
       this.#runs.set(runId, run);
     }
     return run;
@@ -76,10 +78,11 @@ export class RunEventFanOut {
 
   #add(run: RunListeners, listener: RunEventListener): () => void {
     if (run.ended) return () => undefined;
-    run.listeners.push(listener);
+    // `concat` makes an array of the exact size (a push into an empty one reserves room for 17): one per waiting run.
+    run.listeners = run.listeners.concat(listener);
     return () => {
       const at = run.listeners.indexOf(listener);
-      if (at >= 0) run.listeners.splice(at, 1);
+      if (at >= 0) run.listeners = run.listeners.slice(0, at).concat(run.listeners.slice(at + 1));
     };
   }
 }

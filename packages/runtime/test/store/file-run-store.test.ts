@@ -3,7 +3,7 @@
  * fresh temporary directory; and, over a long-lived process, a torn line is still cut off once
  * the store has forgotten a run that waited.
  */
-import { appendFile, mkdtemp, rm } from 'node:fs/promises';
+import { access, appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRunId, parseAgentPath, type AgentEvent } from '@troupe/core';
@@ -34,6 +34,23 @@ describe('the file run store over a long-lived process', () => {
       store.appendEvent(event(2));
       await store.flush(id);
       expect((await store.readEvents(id)).map((e) => e.seq)).toEqual([1, 2]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('where the file run store keeps a run', () => {
+  it('is runDirOf its directory, however that directory is spelled', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'troupe-runs-'));
+    try {
+      for (const spelling of [dir, `${dir}/`, `${dir}/./`, `${dir}/sub/..`]) {
+        const store = createFileRunStore(spelling);
+        const id = createRunId(Date.now());
+        await store.createRun({ id, entry: 'lead', input: 'hi', status: 'running', startedAt: 0 });
+        await access(join(runDirOf(dir, id), 'run.json'));
+        expect((await store.getRun(id))?.input).toBe('hi');
+      }
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -47,6 +47,22 @@ describe('RunEventFanOut', () => {
   });
 });
 
+describe('RunEventFanOut while it hands out an event', () => {
+  it('still reaches every listener of that event when one stops, and not one that started meanwhile', () => {
+    const fanOut = new RunEventFanOut();
+    const heard: string[] = [];
+    const stop = fanOut.listen(runA, (event) => {
+      heard.push(`first ${event?.seq ?? 'end'}`);
+      stop();
+      fanOut.listen(runA, (later) => heard.push(`late ${later?.seq ?? 'end'}`));
+    });
+    fanOut.listen(runA, (event) => heard.push(`second ${event?.seq ?? 'end'}`));
+    fanOut.emit(stateEvent(runA, 1));
+    fanOut.emit(stateEvent(runA, 2));
+    expect(heard).toEqual(['first 1', 'second 1', 'second 2', 'late 2']);
+  });
+});
+
 describe('a run handle with nobody watching', () => {
   it('follows its run to waiting and to its end, and its events$ taken after the end completes at once', async () => {
     const graph = testGraph({
