@@ -67,7 +67,10 @@ export class EventStream {
     event.agentPath = agentPath;
     event.seq = ++this.#seq;
     event.ts = ts;
-    if (this.#keep) (this.#kept ??= []).push(event);
+    if (this.#keep) {
+      if (this.#kept === undefined) this.#kept = [event];
+      else this.#kept.push(event);
+    }
     // A subscriber that subscribes meanwhile replaces the list: this walk sees the one it started with.
     const subscribers = this.#subscribers;
     let closed = false;
