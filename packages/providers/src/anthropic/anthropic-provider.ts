@@ -1,6 +1,7 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { Provider } from '@troupe/core';
 import type { AnthropicOptions } from '../provider-options.js';
+import { lazyClient } from '../shared/lazy-client.js';
 import { classifyFor } from '../shared/local-server.js';
 import type { ProviderContext } from '../shared/provider-context.js';
 import { classifySdkError } from '../shared/sdk-error.js';
@@ -21,14 +22,18 @@ import { AnthropicTurn } from './anthropic-turn.js';
 export function createAnthropicProvider(ctx: ProviderContext, options: Pick<AnthropicOptions, 'cache'> = {}): Provider {
   // The key goes with each request (`ctx.key()`); the client's own is a placeholder that keeps the
   // SDK from looking for credentials elsewhere.
-  const client = new Anthropic({
-    apiKey: 'per-request',
-    authToken: null,
-    baseURL: ctx.baseUrl,
-    maxRetries: 0,
-    defaultHeaders: { ...ctx.headers },
-    logLevel: 'off',
-    openTelemetry: false,
+  // The SDK is loaded with the first provider, not with the package (see `lazyClient`).
+  const client: Promise<Anthropic> = lazyClient(async () => {
+    const { default: Anthropic } = await import('@anthropic-ai/sdk');
+    return new Anthropic({
+      apiKey: 'per-request',
+      authToken: null,
+      baseURL: ctx.baseUrl,
+      maxRetries: 0,
+      defaultHeaders: { ...ctx.headers },
+      logLevel: 'off',
+      openTelemetry: false,
+    });
   });
   const plan = cachePlan(options.cache);
   return {
@@ -41,7 +46,10 @@ export function createAnthropicProvider(ctx: ProviderContext, options: Pick<Anth
         turn,
         open: async () => {
           const key = await ctx.key();
-          return client.messages.create(anthropicRequest(request, ctx, plan), key === undefined ? { signal } : { signal, headers: { 'x-api-key': key } });
+          return (await client).messages.create(
+            anthropicRequest(request, ctx, plan),
+            key === undefined ? { signal } : { signal, headers: { 'x-api-key': key } },
+          );
         },
         classify: classifyFor(ctx, classifySdkError),
       });

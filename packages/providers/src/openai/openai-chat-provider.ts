@@ -24,7 +24,7 @@ export function createOpenAIChatProvider(ctx: ProviderContext): Provider {
         signal,
         scrub: ctx.scrub,
         turn,
-        open: async () => client.chat.completions.create(chatRequest(request, ctx), await openAIRequestOptions(ctx, signal)),
+        open: async () => (await client).chat.completions.create(chatRequest(request, ctx), await openAIRequestOptions(ctx, signal)),
         classify: classifyFor(ctx, classifySdkError),
       });
     },

@@ -1,4 +1,5 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { lazyClient } from '../shared/lazy-client.js';
 import type { ProviderContext } from '../shared/provider-context.js';
 
 /**
@@ -31,15 +32,22 @@ async function compatibleFetch(input: string | URL | Request, init?: RequestInit
  * decides), the resolved base URL, a placeholder key (the SDK insists on one; the real key goes
  * with each request, see {@link openAIRequestOptions}), extra headers, the SDK's logging off, and
  * error bodies of OpenAI-compatible servers normalised.
+ *
+ * The SDK is loaded here, not when the package is: a process whose graph has no OpenAI model
+ * never pays for it (about 15 MB and 0.2 s). The load starts when the provider is made, and a
+ * load that fails fails each request (`lazyClient`).
  */
-export function openAIClient(ctx: ProviderContext): OpenAI {
-  return new OpenAI({
-    apiKey: 'not-needed',
-    baseURL: ctx.baseUrl,
-    maxRetries: 0,
-    defaultHeaders: { ...ctx.headers },
-    logLevel: 'off',
-    fetch: compatibleFetch,
+export function openAIClient(ctx: ProviderContext): Promise<OpenAI> {
+  return lazyClient(async () => {
+    const { default: OpenAI } = await import('openai');
+    return new OpenAI({
+      apiKey: 'not-needed',
+      baseURL: ctx.baseUrl,
+      maxRetries: 0,
+      defaultHeaders: { ...ctx.headers },
+      logLevel: 'off',
+      fetch: compatibleFetch,
+    });
   });
 }
 

@@ -25,7 +25,7 @@ export function createOpenAIResponsesProvider(ctx: ProviderContext): Provider {
         signal,
         scrub: ctx.scrub,
         turn,
-        open: async () => client.responses.create(responsesRequest(request, ctx), await openAIRequestOptions(ctx, signal)),
+        open: async () => (await client).responses.create(responsesRequest(request, ctx), await openAIRequestOptions(ctx, signal)),
         classify: classifyFor(ctx, classifySdkError),
       });
     },
