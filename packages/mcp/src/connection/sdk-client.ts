@@ -1,6 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   ElicitRequestSchema,
+  ErrorCode,
+  McpError,
   ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
   ToolListChangedNotificationSchema,
@@ -68,4 +70,9 @@ export function newSdkClient(hooks: SdkClientHooks): Client {
 /** `file://` URI of an absolute POSIX path, each segment percent-encoded. */
 function fileUri(path: string): string {
   return `file://${path.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/** Whether `error` is the SDK's timeout of a request (no result or progress within its timeout). */
+export function isRequestTimeout(error: unknown): boolean {
+  return error instanceof McpError && error.code === ErrorCode.RequestTimeout;
 }

@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool, ToolResult } from '@troupe/core';
 import { isStdioConfig, type McpServerConfig } from '../mcp-server-config.js';
 import { McpAdapterError, McpErrorCode, messageOf } from '../mcp-errors.js';
@@ -12,9 +12,9 @@ import { toPrompt, toPromptResult, toResource, toResourceContents, toResourceTem
 import { listAll } from './list-all.js';
 import type { McpClient } from './mcp-client.js';
 import type { McpCallOptions, McpClientOptions, McpClientState, McpProgress } from './mcp-client-options.js';
-import { openSession, type Session } from './open-session.js';
+import type { Session } from './open-session.js';
 import { ReconnectPolicy } from './reconnect-policy.js';
-import { newSdkClient } from './sdk-client.js';
+import { loadSdk, type SdkModules } from './sdk-modules.js';
 import { toolInfos, toolsSignature, type SkippedTool } from './tool-info.js';
 
 /** A session plus what the connection tracks of it. */
@@ -44,6 +44,8 @@ export class ServerConnection implements McpClient {
   #closed = false;
   #skipped: SkippedTool[] = [];
   #signature: string | undefined;
+  /** The MCP SDK, once the first connection loaded it. */
+  #sdk: SdkModules | undefined;
 
   constructor(name: string, config: McpServerConfig, options: McpClientOptions) {
     this.name = name;
@@ -120,7 +122,7 @@ export class ServerConnection implements McpClient {
       if (options.signal?.aborted === true) return failed(`MCP tool ${this.name}.${name}: cancelled`);
       if (live.down !== undefined)
         return failed(`MCP server "${this.name}" stopped during the call to ${name} (${live.down}); it is restarted on the next call`);
-      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+      if (this.#sdk?.isRequestTimeout(error) === true) {
         return failed(`MCP tool ${this.name}.${name} timed out: no result or progress for ${Math.round(timeout / 1000)} s (the server was asked to cancel it)`);
       }
       return failed(`MCP tool ${this.name}.${name} failed: ${messageOf(error)}`);
@@ -209,10 +211,12 @@ export class ServerConnection implements McpClient {
     this.#logger.info({ server: this.name }, again ? 'MCP server reconnecting' : 'MCP server connecting');
     let session: Session;
     try {
-      session = await openSession(this.config, {
+      const sdk = await loadSdk();
+      this.#sdk = sdk;
+      session = await sdk.openSession(this.config, {
         server: this.name,
         newClient: () =>
-          newSdkClient({
+          sdk.newSdkClient({
             server: this.name,
             clientInfo: this.#options.clientInfo ?? { name: 'troupe', version: '0.1.0' },
             logger: this.#logger,
