@@ -1,5 +1,6 @@
 import type { AgentHooks } from './agent-hooks.js';
 import type { Clock } from './clock.js';
+import type { AgentEvent } from './events.js';
 import type { CompactionOptions, CompactionStrategy } from './compaction/compaction-strategy.js';
 import type { InputGuardrail } from './input-guardrails.js';
 import type { Limits } from './limits.js';
@@ -100,4 +101,9 @@ export interface AgentOptions {
    * `prompt()`) do not need.
    */
   keepRunEvents?: boolean;
+  /**
+   * Hears every event as it is published, before the subscribers of `events$`: for hosts that
+   * follow thousands of agents, a plain function costs no subscription objects per agent.
+   */
+  onEvent?: (event: AgentEvent) => void;
 }

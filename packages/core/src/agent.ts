@@ -60,7 +60,7 @@ export class Agent {
     this.name = options.name ?? 'agent';
     this.path = parseAgentPath(restoreFrom?.agentPath ?? options.path ?? this.name);
     this.#clock = options.clock ?? systemClock;
-    this.#events = new EventStream({ keepRunEvents: options.keepRunEvents ?? false, seq: restoreFrom?.seq ?? 0 });
+    this.#events = new EventStream({ keepRunEvents: options.keepRunEvents ?? false, seq: restoreFrom?.seq ?? 0, listener: options.onEvent });
     this.events$ = this.#events.events$;
     this.#runId = restoreFrom?.context.run?.id ?? ('' as RunId);
     this.#history = restoreFrom?.context.messages ?? [];

@@ -30,13 +30,16 @@ export class EventStream {
   /** The current run's events, with `keepRunEvents` (made at the first one). */
   #kept: AgentEvent[] | undefined;
   #seq: number;
+  /** Hears each event first (`AgentOptions.onEvent`). */
+  readonly #listener: ((event: AgentEvent) => void) | undefined;
 
   /** The events, live (and, when kept, the current run's earlier ones first). */
   readonly events$: Observable<AgentEvent>;
 
-  constructor(options: { keepRunEvents: boolean; seq: number }) {
+  constructor(options: { keepRunEvents: boolean; seq: number; listener?: ((event: AgentEvent) => void) | undefined }) {
     this.#keep = options.keepRunEvents;
     this.#seq = options.seq;
+    this.#listener = options.listener;
     this.events$ = new Observable<AgentEvent>((subscriber) => {
       for (const event of this.#kept ?? NO_EVENTS) subscriber.next(event);
       // As a completed subject would: a subscriber after the end is completed at once.
@@ -71,6 +74,7 @@ export class EventStream {
       if (this.#kept === undefined) this.#kept = [event];
       else this.#kept.push(event);
     }
+    this.#listener?.(event);
     // A subscriber that subscribes meanwhile replaces the list: this walk sees the one it started with.
     const subscribers = this.#subscribers;
     let closed = false;

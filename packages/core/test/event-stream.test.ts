@@ -2,7 +2,8 @@
  * The agent's event stream keeps its subscribers in a plain list and still behaves as
  * a subject would: events published before anyone listened are not replayed (unless kept for the
  * run), a subscriber gets the events after it subscribed with an increasing `seq`, and once the
- * stream completed a new subscriber (after the kept events, when kept) is completed at once.
+ * stream completed a new subscriber (after the kept events, when kept) is completed at once. The
+ * `listener` (`AgentOptions.onEvent`) hears each event before them.
  */
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent, AgentPath, RunId } from '../src/index.js';
@@ -26,6 +27,15 @@ describe('EventStream', () => {
     stream.publish({ type: 'state', state: 'done' }, RUN, PATH, 2);
     expect(late.events.map((e) => e.seq)).toEqual([2]);
     expect(stream.seq).toBe(2);
+  });
+
+  it('hands each event to its listener before the subscribers, with its envelope', () => {
+    const heard: string[] = [];
+    const stream = new EventStream({ keepRunEvents: false, seq: 0, listener: (e) => heard.push(`listener ${e.seq} ${e.agentPath}`) });
+    stream.events$.subscribe((e) => heard.push(`subscriber ${e.seq}`));
+    stream.publish({ type: 'state', state: 'thinking' }, RUN, PATH, 1);
+    stream.publish({ type: 'state', state: 'done' }, RUN, PATH, 2);
+    expect(heard).toEqual(['listener 1 agent', 'subscriber 1', 'listener 2 agent', 'subscriber 2']);
   });
 
   it('completes a subscriber that comes after the end, after the kept events', () => {

@@ -74,7 +74,10 @@ export class ActorHost {
   host(request: SpawnRequest, transport: Transport): HostedActor {
     if (this.#closed) throw new TroupeError(TransportErrorCode.Closed, 'the transport is closed');
     // Object.assign, not a spread: in Node 20 a spread copy that gains fields leaves V8's fast clone path.
-    const options: AgentOptions = Object.assign({}, this.#options.factory(request, transport), { path: request.path });
+    // The agent's events come to `#onEvent` through a plain listener: no rxjs subscriber per actor.
+    let hosted: ActorSlot | undefined;
+    const onEvent = (event: AgentEvent): void => hosted && this.#onEvent(hosted, event);
+    const options: AgentOptions = Object.assign({}, this.#options.factory(request, transport), { path: request.path, onEvent });
     if (request.sessionId !== undefined) options.sessionId = request.sessionId;
     const agent = request.snapshot === undefined ? new Agent(options) : Agent.restore(request.snapshot, options);
     const slot: ActorSlot = {
@@ -93,7 +96,7 @@ export class ActorHost {
     };
     const run = this.#runs.get(request.runId) ?? new PathMap<ActorSlot>();
     this.#runs.set(request.runId, run.set(request.path, slot));
-    agent.events$.subscribe((event) => this.#onEvent(slot, event));
+    hosted = slot;
     slot.trace = this.#options.instrumentation?.actor(slot);
     this.#options.onHost?.(slot);
     if (request.snapshot === undefined) this.#whenFree(slot, request.input ?? '');

@@ -151,11 +151,12 @@ export class Runtime {
     const handle = this.#handle(id, path, trace);
     handle.result = this.#finish(
       handle,
-      (async () => {
-        await this.store.createRun(record);
-        await this.transport.spawn({ runId: id, path, agent: entry, input, depth: 0, sessionId, ...traced(trace) });
-        return this.transport.result(id, path);
-      })(),
+      // A chain, not an async function: a run waiting for a user keeps only the last step's
+      // promise, not a suspended function's frame (10,000 waiting runs kept 10,000 frames).
+      this.store
+        .createRun(record)
+        .then(() => this.transport.spawn({ runId: id, path, agent: entry, input, depth: 0, sessionId, ...traced(trace) }))
+        .then(() => this.transport.result(id, path)),
     );
     return handle;
   }
