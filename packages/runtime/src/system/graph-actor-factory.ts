@@ -94,8 +94,9 @@ export function graphActorFactory(graph: GraphConfig, options: GraphActorFactory
 
     /** A scripted model restored from a snapshot goes on from the reply after its history's last one. */
     function withScript(agentOptions: AgentOptions): AgentOptions {
-      const script = request.snapshot === undefined ? undefined : graph.models[config.model]?.script;
-      if (request.snapshot !== undefined && script !== undefined) {
+      if (request.snapshot === undefined) return agentOptions;
+      const script = graph.models[config.model]?.script;
+      if (script !== undefined) {
         const clock = options.clock;
         agentOptions.provider = createScriptedProvider(script, { startAt: repliesIn(request.snapshot), ...(clock === undefined ? {} : { clock }) });
       }
