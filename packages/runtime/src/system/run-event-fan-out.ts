@@ -1,5 +1,6 @@
 import type { AgentEvent, RunId } from '@troupe/core';
-import { Observable } from 'rxjs';
+// The class alone, not rxjs's index (see core's event-stream.ts).
+import { Observable } from 'rxjs/internal/Observable';
 
 /** Receives a run's events in order; `undefined` once the run's events have ended. */
 export type RunEventListener = (event: AgentEvent | undefined) => void;

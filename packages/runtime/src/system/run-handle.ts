@@ -13,7 +13,9 @@ import {
   type Usage,
 } from '@troupe/core';
 import type { StepOutcome } from '../pipeline/pipeline-runner.js';
-import { EMPTY, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
+// Not rxjs's index (see core's event-stream.ts).
+import { EMPTY } from 'rxjs/internal/observable/empty';
 import type { RunStatus } from '../store/run-store.js';
 import type { ControlCommand, Transport } from './transport.js';
 import { RunErrorCode } from '../runtime-error-codes.js';
