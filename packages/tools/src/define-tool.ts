@@ -1,5 +1,8 @@
 import type { Tool, ToolContext, ToolResult } from '@troupe/core';
-import { z } from 'zod';
+// Types only: the schema's own methods do the work, so importing `@troupe/tools` (as the runtime
+// and every worker do) does not load zod, about 200 modules, 14 MB and 300 ms at start-up. Whoever
+// calls defineTool has zod loaded already, and it is their copy of zod that runs.
+import type { z } from 'zod';
 
 /** What a tool's `execute` may return: a result, or a string as shorthand for `{ content: text }`. */
 export type ToolReturn = ToolResult | string;
@@ -38,14 +41,15 @@ export interface ToolDefinition<Schema extends z.ZodType<Record<string, unknown>
  * ```
  *
  * Throws a TypeError at once (misuse) for a bad name, or a schema that is not an object or has no
- * JSON Schema form (`z.date()`, a transform on the input side).
+ * JSON Schema form (`z.date()`, a transform on the input side). Needs zod 4.2 or later (classic
+ * `zod`, whose schemas have `toJSONSchema`).
  */
 export function defineTool<Schema extends z.ZodType<Record<string, unknown>> = z.ZodObject<Record<never, never>>>(definition: ToolDefinition<Schema>): Tool {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(definition.name)) {
     throw new TypeError(`defineTool: the name ${JSON.stringify(definition.name)} must be 1 to 64 letters, digits, "_" or "-"`);
   }
-  const schema: z.ZodType<Record<string, unknown>> = definition.parameters ?? z.object({});
-  const parameters = jsonSchemaOf(definition.name, schema);
+  const schema: z.ZodType<Record<string, unknown>> | undefined = definition.parameters;
+  const parameters = schema === undefined ? { ...NO_ARGUMENTS } : jsonSchemaOf(definition.name, schema);
   return {
     name: definition.name,
     description: definition.description,
@@ -53,19 +57,37 @@ export function defineTool<Schema extends z.ZodType<Record<string, unknown>> = z
     ...(definition.label === undefined ? {} : { label: definition.label }),
     ...(definition.readOnly === undefined ? {} : { readOnly: definition.readOnly }),
     async execute(args, ctx) {
-      const parsed = await schema.safeParseAsync(args);
-      if (!parsed.success) return { content: `invalid arguments for ${definition.name}:\n${z.prettifyError(parsed.error)}`, isError: true };
-      const result = await definition.execute(parsed.data as z.output<Schema>, ctx);
+      // Without a schema, as `z.object({})` would parse it: core passes only JSON objects, and the
+      // tool sees none of their keys.
+      let input: Record<string, unknown> = {};
+      if (schema !== undefined) {
+        const parsed = await schema.safeParseAsync(args);
+        if (!parsed.success) return { content: `invalid arguments for ${definition.name}:\n${await prettified(parsed.error)}`, isError: true };
+        input = parsed.data;
+      }
+      const result = await definition.execute(input as z.output<Schema>, ctx);
       return typeof result === 'string' ? { content: result } : result;
     },
   };
 }
 
+/** What `z.toJSONSchema(z.object({}))` gives, without its `$schema`: a tool with no arguments. */
+const NO_ARGUMENTS: Readonly<Record<string, unknown>> = { type: 'object', properties: {} };
+
+/** zod's own report of the problems, with zod loaded only when arguments are rejected. */
+async function prettified(error: z.ZodError): Promise<string> {
+  const { z: zod } = await import('zod');
+  return zod.prettifyError(error);
+}
+
 /** The JSON Schema of the arguments the model sends (draft-07, without `$schema`: some vendors reject it). */
 function jsonSchemaOf(name: string, schema: z.ZodType): Record<string, unknown> {
+  if (typeof schema.toJSONSchema !== 'function') {
+    throw new TypeError(`defineTool: the parameters of ${name} must be a zod schema (zod 4.2 or later, from "zod", not "zod/mini")`);
+  }
   let json: Record<string, unknown>;
   try {
-    json = z.toJSONSchema(schema, { io: 'input', target: 'draft-7' }) as Record<string, unknown>;
+    json = schema.toJSONSchema({ io: 'input', target: 'draft-7' }) as Record<string, unknown>;
   } catch (error) {
     throw new TypeError(`defineTool: the parameters of ${name} have no JSON Schema form: ${error instanceof Error ? error.message : String(error)}`, {
       cause: error,
