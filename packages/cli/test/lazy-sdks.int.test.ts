@@ -2,7 +2,8 @@
  * The vendor SDKs (OpenAI, Anthropic) and the MCP SDK are loaded when a graph needs them, not
  * when the runtime is: a `troupe` process whose graph has no such model and no MCP server starts
  * without them (together about 60 MB of memory and most of a second of start-up on a small
- * machine). Nor does it load zod, which only a tool module's own `defineTool` schemas need. The child runs with module hooks that refuse those packages, so any static import of
+ * machine). Nor does it load zod, which only a tool module's own `defineTool` schemas need, or
+ * the NATS client and the dashboard, which only `--nats`, workers and `troupe dashboard` need. The child runs with module hooks that refuse those packages, so any static import of
  * them on the way fails the run.
  */
 import { spawnSync } from 'node:child_process';
@@ -20,7 +21,7 @@ describe('SDKs loaded on demand', () => {
     expect(child.stderr).toContain('refused to load openai');
   });
 
-  it('runs the offline example without loading any vendor or MCP SDK, or zod', async () => {
+  it('runs the offline example without loading any vendor or MCP SDK, zod or the NATS client', async () => {
     const result = await spawnTroupe(['run', HELLO_EXAMPLE, '--input', 'What time is it?'], { env: { NODE_OPTIONS: `--import ${NO_SDKS}` } });
     expect(result.stderr).not.toContain('refused to load');
     expect(result.stdout).toMatch(/^The clock says it is \d{4}-/m);

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseAgentPath, TroupeError, type AgentPath, type RunId } from '@troupe/core';
 import { TransportErrorCode } from '@troupe/runtime';
-import { unclaimedChildren, type NatsTransport } from '@troupe/nats';
+import type { NatsTransport } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import type { NatsFlags } from '../nats/nats-flags.js';
@@ -44,7 +44,7 @@ export function abortCommand(options: AbortCommandOptions, io: CliIo): Promise<E
       // the children still on the task queue (they have no record until a worker claims them).
       const records = await transport.records.list(run.id);
       const live = records.filter(({ record }) => record.status !== 'ended').map(({ path, record }) => ({ path, depth: record.depth }));
-      live.push(...(await unclaimedChildren(store, run.id, new Set(records.map(({ path }) => path)))));
+      live.push(...(await session.nats.unclaimedChildren(store, run.id, new Set(records.map(({ path }) => path)))));
       live.sort((a, b) => a.depth - b.depth);
       const [first, ...rest] = live;
       const order = first?.depth === 0 ? [first, ...rest.reverse()] : live.reverse();

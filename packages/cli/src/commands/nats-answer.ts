@@ -1,6 +1,5 @@
 import type { PermissionDecision } from '@troupe/core';
 import type { ControlCommand, LogLevel, PendingAt } from '@troupe/runtime';
-import { waitingOf } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import { commandLogger } from '../command-logger.js';
 import { ExitCode } from '../exit-code.js';
@@ -49,7 +48,7 @@ export function natsAnswerCommand(options: NatsAnswerOptions, io: CliIo): Promis
         return ExitCode.BadInput;
       }
       const records = await transport.records.list(run.id);
-      const waiting = waitingOf(records);
+      const waiting = session.nats.waitingOf(records);
       const candidates = waiting.filter((pending) => awaits(pending, answer));
       const [target, ...others] = candidates;
       if (target === undefined || others.length > 0) {

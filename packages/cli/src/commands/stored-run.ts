@@ -15,7 +15,6 @@ import {
   type RunStore,
   type Runtime,
 } from '@troupe/runtime';
-import { createNatsRunStore } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import { commandLogger } from '../command-logger.js';
 import { ExitCode } from '../exit-code.js';
@@ -189,7 +188,7 @@ function filePlace(runsDir: string): RunPlace {
 function natsPlace(session: NatsSession, io: CliIo): RunPlace {
   const flags = ` ${session.target.flags}`;
   return {
-    store: createNatsRunStore(session.resources),
+    store: session.nats.createNatsRunStore(session.resources),
     where: `namespace "${session.target.namespace}" on NATS at ${session.target.display}`,
     flags,
     lists: `troupe runs${flags}`,

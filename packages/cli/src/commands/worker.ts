@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { agentOptionsFromConfig, McpAdapterError, ProviderConfigError, type GraphConfig, type Instrumentation, type LogLevel } from '@troupe/runtime';
-import { graphHash, startWorker } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import { commandLogger } from '../command-logger.js';
 import { ExitCode } from '../exit-code.js';
@@ -85,6 +84,7 @@ export async function workerCommand(options: WorkerCommandOptions, io: CliIo): P
     }
     const stop = stopRequested(io);
     try {
+      const { graphHash, startWorker } = session.nats;
       const worker = await startWorker({
         ...build,
         resources: session.resources,

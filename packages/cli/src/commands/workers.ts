@@ -1,4 +1,4 @@
-import { listWorkers, type WorkerLoad } from '@troupe/nats';
+import type { WorkerLoad } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import type { NatsFlags } from '../nats/nats-flags.js';
@@ -13,7 +13,7 @@ import { table } from '../view/table.js';
  */
 export function workersCommand(options: { nats: NatsFlags; json?: boolean }, io: CliIo): Promise<ExitCode> {
   return withNatsSession(options.nats, io, 'workers', async (session) => {
-    const workers = await listWorkers(session.resources.nc, session.target.namespace);
+    const workers = await session.nats.listWorkers(session.resources.nc, session.target.namespace);
     if (options.json === true) {
       for (const worker of workers) io.stdout(`${JSON.stringify(worker)}\n`);
       return ExitCode.Ok;

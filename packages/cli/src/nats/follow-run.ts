@@ -1,6 +1,5 @@
 import { addUsage, emptyUsage, type AgentEvent, type AgentPath, type AgentResult } from '@troupe/core';
 import type { Logger, RunRecord, RunResult } from '@troupe/runtime';
-import { followRunEvents, waitingOf } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode, exitCodeOf } from '../exit-code.js';
 import { runView, waitingLines } from '../view/run-view.js';
@@ -36,6 +35,7 @@ type Outcome = { kind: 'ended'; result: RunResult } | { kind: 'waiting' } | { ki
  */
 export async function followRun(session: NatsSession, control: RunControl, options: FollowOptions, io: CliIo): Promise<ExitCode> {
   const { run, transport, store } = control;
+  const { followRunEvents, waitingOf } = session.nats;
   const view = runView({ entry: run.entry, logger: options.logger, ...(options.json === true ? { json: true } : {}) }, io);
   let usage = emptyUsage();
   let settle: (outcome: Outcome) => void = () => undefined;

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
-import { DEFAULT_NAMESPACE, type NatsConnectOptions } from '@troupe/nats';
+import type { NatsConnectOptions } from '@troupe/nats';
+// The names alone: reading the flags does not load the NATS client (see NatsPackage).
+import { DEFAULT_NAMESPACE } from '@troupe/nats/names';
 
 /** The NATS flags of a command, as commander parses them. */
 export interface NatsFlags {

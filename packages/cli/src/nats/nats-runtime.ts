@@ -1,6 +1,6 @@
 import { parseAgentPath, type AgentPath, type RunId } from '@troupe/core';
 import type { ActorBuildOptions, GraphConfig, RunHandle, Runtime } from '@troupe/runtime';
-import { createNatsRunStore, createNatsRuntime, graphHash, remoteOnlyTransport, type NatsRunStore, type NatsTransport } from '@troupe/nats';
+import type { NatsRunStore, NatsTransport } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import type { NatsSession } from './nats-session.js';
@@ -26,6 +26,7 @@ export interface NatsRuntime {
 export function natsRuntime(graph: GraphConfig, session: NatsSession, options: ActorBuildOptions & { remoteAll?: boolean }): NatsRuntime {
   const { remoteAll, ...build } = options;
   const { resources } = session;
+  const { createNatsRunStore, createNatsRuntime, graphHash, remoteOnlyTransport } = session.nats;
   const hash = graphHash(graph);
   const hostId = `run-${process.pid}`;
   const store = createNatsRunStore(resources);

@@ -1,12 +1,21 @@
-import { connectNats, natsNames, openNatsResources, type NatsConnection, type NatsResources } from '@troupe/nats';
+import type { NatsConnection, NatsResources } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-code.js';
 import { maskUserInfo, natsTargetOf, type NatsFlags, type NatsTarget } from './nats-flags.js';
+
+/**
+ * `@troupe/nats` itself. A command loads it when it opens a session (or starts a worker), so a
+ * local run, `--help` or any command without `--nats` never loads the NATS client (about 10 MB
+ * and a third of a second at start-up on a small machine).
+ */
+export type NatsPackage = typeof import('@troupe/nats');
 
 /** An open connection to NATS with the streams and buckets of the target's namespace. */
 export interface NatsSession {
   readonly resources: NatsResources;
   readonly target: NatsTarget;
+  /** `@troupe/nats`, loaded to open this session: what works with it takes its functions from here. */
+  readonly nats: NatsPackage;
   /** Drains the connection (what was published is sent, then it closes); never rejects. */
   close(): Promise<void>;
 }
@@ -19,6 +28,8 @@ export interface NatsSession {
  * need fixing).
  */
 export async function openNatsSession(target: NatsTarget, io: CliIo, command: string): Promise<NatsSession | undefined> {
+  const nats = await import('@troupe/nats');
+  const { connectNats, natsNames, openNatsResources } = nats;
   let nc: NatsConnection;
   try {
     natsNames(target.namespace);
@@ -30,7 +41,7 @@ export async function openNatsSession(target: NatsTarget, io: CliIo, command: st
   const close = (): Promise<void> => nc.drain().catch(() => nc.close().catch(() => undefined));
   try {
     const resources = await openNatsResources(nc, { namespace: target.namespace });
-    return { resources, target, close };
+    return { resources, target, nats, close };
   } catch (error) {
     await close();
     const hint = /jetstream/i.test(messageOf(error)) ? ' (is JetStream enabled? start the server with nats-server -js)' : '';

@@ -1,6 +1,6 @@
 import { parseRunId, type RunId } from '@troupe/core';
 import type { RunRecord } from '@troupe/runtime';
-import { createNatsRunStore, remoteOnlyTransport, runGraphHash as natsRunGraphHash, type NatsRunStore, type NatsTransport } from '@troupe/nats';
+import type { NatsRunStore, NatsTransport } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import type { NatsSession } from './nats-session.js';
 
@@ -25,6 +25,7 @@ export async function openRunControl(
   command: string,
   graph: (run: RunRecord) => Promise<string | undefined> = async () => '',
 ): Promise<RunControl | undefined> {
+  const { createNatsRunStore, remoteOnlyTransport } = session.nats;
   const store = createNatsRunStore(session.resources);
   const run = await store.getRun(parseRunId(runId));
   if (run === undefined) {
@@ -43,7 +44,7 @@ export async function openRunControl(
  * (see `runGraphHash` of `@troupe/nats`), with this command's environment.
  */
 export function runGraphHash(session: NatsSession, run: RunRecord, io: CliIo): Promise<string | undefined> {
-  return natsRunGraphHash(session.resources, session.target.namespace, run, io.env);
+  return session.nats.runGraphHash(session.resources, session.target.namespace, run, io.env);
 }
 
 /** Whether a run's status is final. */

@@ -1,15 +1,6 @@
 import type { RunId } from '@troupe/core';
 import { createFileRunStore, type RunStore } from '@troupe/runtime';
-import {
-  createNatsRunStore,
-  describeQueued,
-  listWorkers,
-  remoteOnlyTransport,
-  unclaimedChildren,
-  type NatsRunStore,
-  type NatsTransport,
-  type StoredActorRecord,
-} from '@troupe/nats';
+import type { NatsRunStore, NatsTransport, StoredActorRecord } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import type { ExitCode } from '../exit-code.js';
 import { runsDirFlag } from '../commands/drive-run.js';
@@ -38,6 +29,7 @@ export function withRunStore(
 ): Promise<ExitCode> {
   if (natsTargetOf(flags, io.env) === undefined) return work(createFileRunStore(flags.runsDir), flags.runsDir, { flags: runsDirFlag(flags.runsDir) });
   return withNatsSession(flags, io, command, async (session) => {
+    const { createNatsRunStore, remoteOnlyTransport } = session.nats;
     const store = createNatsRunStore(session.resources);
     const transport = remoteOnlyTransport(session.resources, store, '');
     try {
@@ -58,6 +50,7 @@ export function withRunStore(
  * no live worker hosts "researcher"; start one: troupe worker team.yaml --nats …`.
  */
 async function placementsOf(session: NatsSession, store: NatsRunStore, transport: NatsTransport, runId: RunId): Promise<ReadonlyMap<string, string>> {
+  const { describeQueued, listWorkers, unclaimedChildren } = session.nats;
   const [records, run] = await Promise.all([transport.records.list(runId), store.getRun(runId)]);
   const placed = new Map(records.flatMap(({ path, record }) => (record.status === 'ended' ? [] : [[path as string, placementOf(record)] as const])));
   const queued = records

@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
 import { DEFAULT_RUNS_DIR } from '@troupe/runtime';
-import { dashboardCommand } from '../commands/dashboard.js';
-import { createNatsRunSource } from '@troupe/dashboard';
 import { addNatsOptions, natsTargetOf, type NatsFlags } from '../nats/nats-flags.js';
 import { withNatsSession } from '../nats/nats-session.js';
 import { integer, logLevelOption, type CommandContext } from './command-context.js';
@@ -30,7 +28,10 @@ export function registerDashboardCommands(program: Command, { io, exit }: Comman
       ...(flags.token === undefined ? {} : { token: flags.token }),
       ...(flags.open === true ? { open: true } : {}),
     };
+    // The dashboard (its server, and the NATS client below) loads only for this command.
+    const { dashboardCommand } = await import('../commands/dashboard.js');
     if (natsTargetOf(flags, io.env) === undefined) return exit(await dashboardCommand(base, io));
+    const { createNatsRunSource } = await import('@troupe/dashboard');
     exit(
       await withNatsSession(flags, io, 'dashboard', (session) =>
         dashboardCommand(
