@@ -14,7 +14,7 @@ import type { CliIo } from '../cli-io.js';
 import { commandLogger } from '../command-logger.js';
 import { ExitCode } from '../exit-code.js';
 import { loadProjectEnv } from '../project/dotenv.js';
-import { runsDirFlag } from './drive-run.js';
+import { runsDirFlag } from './runs-dir-flag.js';
 import { loadGraphOrSay } from './load-graph.js';
 import { startMcpServers } from './mcp-servers.js';
 

@@ -1,5 +1,5 @@
 import type { AgentEvent } from '@troupe/core';
-import { DEFAULT_RUNS_DIR, type Logger, type PendingAt, type PipelineStepConfig, type RunHandle } from '@troupe/runtime';
+import type { Logger, PendingAt, PipelineStepConfig, RunHandle } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode, exitCodeOf } from '../exit-code.js';
 import { KeyFocus } from '../view/key-focus.js';
@@ -149,9 +149,4 @@ function createAsker(handle: RunHandle, view: RunView, screen: Screen, focus: Ke
 
 function keyOf({ path, input }: PendingAt): string {
   return `${path} ${input.callId}`;
-}
-
-/** The `--runs-dir` flag that finds a run recorded in `dir` again; nothing for the default directory. */
-export function runsDirFlag(dir: string): string {
-  return dir === DEFAULT_RUNS_DIR ? '' : ` --runs-dir ${dir}`;
 }

@@ -1,7 +1,7 @@
 import { parseRunId } from '@troupe/core';
 import { createFileRunStore, type RunRecord, type RunStore } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
-import { runsDirFlag } from './drive-run.js';
+import { runsDirFlag } from './runs-dir-flag.js';
 
 /** A run found in a runs directory, with its store and the flag that finds the directory again. */
 export interface LocalRun {

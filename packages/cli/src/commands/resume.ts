@@ -2,7 +2,7 @@ import type { LogLevel } from '@troupe/runtime';
 import type { CliIo } from '../cli-io.js';
 import type { ExitCode } from '../exit-code.js';
 import type { OtelFlags } from '../telemetry/otel-config.js';
-import { runsDirFlag } from './drive-run.js';
+import { runsDirFlag } from './runs-dir-flag.js';
 import { goOnWithStoredRun, type StoredRunOptions } from './stored-run.js';
 
 /** Options of {@link resumeCommand}. */

@@ -25,7 +25,8 @@ import { openNatsSession, type NatsSession } from '../nats/nats-session.js';
 import type { OtelFlags } from '../telemetry/otel-config.js';
 import { withTelemetry } from '../telemetry/with-telemetry.js';
 import { openControlSocket } from './control-socket.js';
-import { driveRun, runsDirFlag } from './drive-run.js';
+import { driveRun } from './drive-run.js';
+import { runsDirFlag } from './runs-dir-flag.js';
 import { sayGraphFileError } from './load-graph.js';
 import { startMcpServers } from './mcp-servers.js';
 

@@ -3,7 +3,7 @@ import { createFileRunStore, type RunStore } from '@troupe/runtime';
 import type { NatsRunStore, NatsTransport, StoredActorRecord } from '@troupe/nats';
 import type { CliIo } from '../cli-io.js';
 import type { ExitCode } from '../exit-code.js';
-import { runsDirFlag } from '../commands/drive-run.js';
+import { runsDirFlag } from '../commands/runs-dir-flag.js';
 import { natsTargetOf, type NatsFlags } from './nats-flags.js';
 import { withNatsSession, type NatsSession } from './nats-session.js';
 import { isFinal } from './run-control.js';

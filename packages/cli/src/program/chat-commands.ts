@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { DEFAULT_RUNS_DIR, type LogLevel } from '@troupe/runtime';
-import { chatCommand } from '../commands/chat.js';
 import { logLevelOption, type CommandContext } from './command-context.js';
 
 interface ChatFlags {
@@ -32,6 +31,7 @@ export function registerChatCommands(program: Command, { io, exit }: CommandCont
     .addHelpText('after', CHAT_EXAMPLES)
     .action(async (file: string | undefined, _flags: unknown, command: Command) => {
       const flags = command.opts<ChatFlags>();
+      const { chatCommand } = await import('../commands/chat.js');
       exit(
         await chatCommand(
           {

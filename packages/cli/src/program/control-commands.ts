@@ -1,8 +1,5 @@
 import type { Command } from 'commander';
 import { DEFAULT_RUNS_DIR } from '@troupe/runtime';
-import { abortCommand } from '../commands/abort.js';
-import { localAbortCommand } from '../commands/local-abort.js';
-import { natsSteerCommand, steerCommand } from '../commands/steer.js';
 import { addNatsOptions, natsTargetOf, type NatsFlags } from '../nats/nats-flags.js';
 import type { CommandContext } from './command-context.js';
 
@@ -22,8 +19,8 @@ export function registerControlCommands(program: Command, { io, exit }: CommandC
     const target = path === undefined ? { runId } : { runId, path };
     exit(
       natsTargetOf(flags, io.env) === undefined
-        ? await localAbortCommand({ ...target, runsDir: flags.runsDir }, io)
-        : await abortCommand({ ...target, nats: flags }, io),
+        ? await (await import('../commands/local-abort.js')).localAbortCommand({ ...target, runsDir: flags.runsDir }, io)
+        : await (await import('../commands/abort.js')).abortCommand({ ...target, nats: flags }, io),
     );
   });
 
@@ -42,6 +39,7 @@ export function registerControlCommands(program: Command, { io, exit }: CommandC
       ...(message === undefined ? { runId, message: pathOrMessage } : { runId, message, path: pathOrMessage }),
       followUp: flags.followUp === true,
     };
+    const { natsSteerCommand, steerCommand } = await import('../commands/steer.js');
     exit(
       natsTargetOf(flags, io.env) === undefined
         ? await steerCommand({ ...target, runsDir: flags.runsDir }, io)

@@ -1,8 +1,5 @@
 import type { Command } from 'commander';
 import type { LogLevel } from '@troupe/runtime';
-import { graphCommand } from '../commands/graph.js';
-import { mcpToolsCommand } from '../commands/mcp-tools.js';
-import { modelsCommand } from '../commands/models.js';
 import { logLevelOption, type CommandContext } from './command-context.js';
 
 /** The commands that inspect what a graph is made of: `graph validate|show`, `mcp tools`, `models`. */
@@ -12,8 +9,9 @@ export function registerGraphCommands(program: Command, { io, exit }: CommandCon
     .description('list the model catalog: context window, output limit and prices per million tokens')
     .option('-p, --provider <name>', 'only this provider (openai, anthropic, google)')
     .option('--json', 'one JSON object per line')
-    .action((_flags: unknown, command: Command) => {
+    .action(async (_flags: unknown, command: Command) => {
       const flags = command.opts<{ provider?: string; json?: boolean }>();
+      const { modelsCommand } = await import('../commands/models.js');
       exit(modelsCommand({ ...(flags.provider === undefined ? {} : { provider: flags.provider }), ...(flags.json === true ? { json: true } : {}) }, io));
     });
 
@@ -27,6 +25,7 @@ export function registerGraphCommands(program: Command, { io, exit }: CommandCon
     .addOption(logLevelOption('warn', "logs on standard error (servers' stderr at info)"))
     .action(async (file: string, _flags: unknown, command: Command) => {
       const flags = command.opts<{ json?: boolean; logLevel: LogLevel }>();
+      const { mcpToolsCommand } = await import('../commands/mcp-tools.js');
       exit(await mcpToolsCommand({ file, logLevel: flags.logLevel, ...(flags.json === true ? { json: true } : {}) }, io));
     });
 
@@ -38,6 +37,7 @@ export function registerGraphCommands(program: Command, { io, exit }: CommandCon
     .option('--json', 'one JSON object per file: valid, entry, agents, pipelines, problems and warnings ({ file, line, col, message, hint })')
     .action(async (files: string[], _flags: unknown, command: Command) => {
       const flags = command.opts<{ json?: boolean }>();
+      const { graphCommand } = await import('../commands/graph.js');
       exit(await graphCommand({ files, action: 'validate', ...(flags.json === true ? { json: true } : {}) }, io));
     });
   graph
@@ -45,6 +45,7 @@ export function registerGraphCommands(program: Command, { io, exit }: CommandCon
     .description('print each graph as a Mermaid flowchart: agents, delegations, pipeline steps')
     .argument('<files...>', 'the graph files (YAML)')
     .action(async (files: string[]) => {
+      const { graphCommand } = await import('../commands/graph.js');
       exit(await graphCommand({ files, action: 'show' }, io));
     });
 }

@@ -1,8 +1,5 @@
 import type { Command } from 'commander';
 import type { LogLevel } from '@troupe/runtime';
-import { watchCommand } from '../commands/watch.js';
-import { workerCommand } from '../commands/worker.js';
-import { workersCommand } from '../commands/workers.js';
 import { addNatsOptions, type NatsFlags } from '../nats/nats-flags.js';
 import type { OtelFlags } from '../telemetry/otel-config.js';
 import { integer, logLevelOption, type CommandContext } from './command-context.js';
@@ -40,6 +37,7 @@ export function registerNatsCommands(program: Command, { io, exit }: CommandCont
       ?.split(',')
       .map((agent) => agent.trim())
       .filter((agent) => agent !== '');
+    const { workerCommand } = await import('../commands/worker.js');
     exit(
       await workerCommand(
         {
@@ -69,6 +67,7 @@ export function registerNatsCommands(program: Command, { io, exit }: CommandCont
       .addOption(logLevelOption('warn')),
   ).action(async (runId: string, _flags: unknown, command: Command) => {
     const flags = command.opts<NatsFlags & { json?: boolean; untilWaiting?: boolean; logLevel: LogLevel }>();
+    const { watchCommand } = await import('../commands/watch.js');
     exit(
       await watchCommand(
         {
@@ -90,6 +89,7 @@ export function registerNatsCommands(program: Command, { io, exit }: CommandCont
       .option('--json', 'one JSON object per worker'),
   ).action(async (_flags: unknown, command: Command) => {
     const flags = command.opts<NatsFlags & { json?: boolean }>();
+    const { workersCommand } = await import('../commands/workers.js');
     exit(await workersCommand({ nats: flags, ...(flags.json === true ? { json: true } : {}) }, io));
   });
 }

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { initCommand } from '../commands/init.js';
 import { packageVersion } from '../package-version.js';
 import { loadProjectEnv } from '../project/dotenv.js';
 import { findRunsDir } from '../project/runs-dir.js';
@@ -26,7 +25,8 @@ export function registerProjectCommands(program: Command, { io, exit }: CommandC
     .command('init')
     .description('scaffold a Troupe project: a graph file, a custom tool and its test, .env.example, package scripts')
     .argument('[dir]', 'the project directory (created when missing)', '.')
-    .action((dir: string) => {
+    .action(async (dir: string) => {
+      const { initCommand } = await import('../commands/init.js');
       exit(initCommand({ dir, cwd: process.cwd(), troupeVersion: packageVersion() }, io));
     });
 }

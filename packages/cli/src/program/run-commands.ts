@@ -1,10 +1,7 @@
 import type { Command } from 'commander';
 import { DEFAULT_RUNS_DIR, type LogLevel } from '@troupe/runtime';
-import { answerCommand, type Answer } from '../commands/answer.js';
-import { natsAnswerCommand } from '../commands/nats-answer.js';
-import { resumeCommand, type ResumeOptions } from '../commands/resume.js';
-import { runCommand } from '../commands/run.js';
-import { resolveRunInput } from '../commands/run-input.js';
+import type { Answer } from '../commands/answer.js';
+import type { ResumeOptions } from '../commands/resume.js';
 import { ExitCode } from '../exit-code.js';
 import { addNatsOptions, natsTargetOf, type NatsFlags } from '../nats/nats-flags.js';
 import { withNatsSession } from '../nats/nats-session.js';
@@ -64,12 +61,14 @@ export function registerRunCommands(program: Command, { io, exit }: CommandConte
         exit(ExitCode.BadInput);
         return;
       }
+      const { resolveRunInput } = await import('../commands/run-input.js');
       const input = await resolveRunInput({ argument, input: flags.input, inputFile: flags.inputFile }, io);
       if (!('input' in input)) {
         if ('problem' in input) io.stderr(`troupe run: ${input.problem}\n`);
         exit('problem' in input ? ExitCode.BadInput : ExitCode.Interrupted);
         return;
       }
+      const { runCommand } = await import('../commands/run.js');
       exit(
         await runCommand(
           {
@@ -101,8 +100,8 @@ export function registerRunCommands(program: Command, { io, exit }: CommandConte
   const answerWith = async (runId: string, answer: Answer, flags: AnswerFlags): Promise<ExitCode> => {
     const common = { runId, answer, logLevel: flags.logLevel, ...(flags.json === true ? { json: true } : {}) };
     return natsTargetOf(flags, io.env) === undefined
-      ? answerCommand({ ...common, runsDir: flags.runsDir, telemetry: otelFlagsOf(flags) }, io)
-      : natsAnswerCommand({ ...common, nats: flags }, io);
+      ? (await import('../commands/answer.js')).answerCommand({ ...common, runsDir: flags.runsDir, telemetry: otelFlagsOf(flags) }, io)
+      : (await import('../commands/nats-answer.js')).natsAnswerCommand({ ...common, nats: flags }, io);
   };
   answerOptions(
     program
@@ -138,6 +137,7 @@ export function registerRunCommands(program: Command, { io, exit }: CommandConte
     ),
   ).action(async (runId: string, _flags: unknown, command: Command) => {
     const flags = command.opts<NatsFlags & OtelFlags & { runsDir: string; json?: boolean; logLevel: LogLevel }>();
+    const { resumeCommand } = await import('../commands/resume.js');
     const resume = (at: ResumeOptions['at']): Promise<ExitCode> =>
       resumeCommand({ runId, at, logLevel: flags.logLevel, telemetry: otelFlagsOf(flags), ...(flags.json === true ? { json: true } : {}) }, io);
     exit(

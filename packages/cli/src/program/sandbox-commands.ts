@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { sandboxCheckCommand } from '../commands/sandbox-check.js';
 import type { CommandContext } from './command-context.js';
 
 /** `troupe sandbox check`: what this machine offers to confine tools. */
@@ -10,8 +9,9 @@ export function registerSandboxCommands(program: Command, { io, exit }: CommandC
     .command('check')
     .description('say whether this machine can sandbox tools (bubblewrap) and what it hides (exit 0 when it can, 1 when not)')
     .option('--json', 'one JSON object: available, detail, hidden paths')
-    .action((_flags: unknown, command: Command) => {
+    .action(async (_flags: unknown, command: Command) => {
       const flags = command.opts<{ json?: boolean }>();
+      const { sandboxCheckCommand } = await import('../commands/sandbox-check.js');
       exit(sandboxCheckCommand(flags.json === true ? { json: true } : {}, io));
     });
 }

@@ -1,8 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { DEFAULT_RUNS_DIR, isRunStatus, RUN_STATUSES, type RunStatus } from '@troupe/runtime';
-import { pruneCommand, parseDuration } from '../commands/runs-prune.js';
-import { runsCommand } from '../commands/runs.js';
-import { showCommand } from '../commands/show.js';
+import { parseDuration } from '../commands/parse-duration.js';
 import { addNatsOptions, type NatsFlags } from '../nats/nats-flags.js';
 import { withRunStore } from '../nats/with-run-store.js';
 import type { CommandContext } from './command-context.js';
@@ -39,6 +37,7 @@ export function registerStoreCommands(program: Command, { io, exit }: CommandCon
   ).action(async (_flags: unknown, command: Command) => {
     const flags = command.opts<NatsFlags & { runsDir: string; status?: RunStatus[]; json?: boolean }>();
     const filter = { ...(flags.status === undefined ? {} : { status: flags.status }), ...(flags.json === true ? { json: true } : {}) };
+    const { runsCommand } = await import('../commands/runs.js');
     exit(await withRunStore(flags, io, 'runs', (store, where, { flags: again }) => runsCommand({ store, where, flags: again, ...filter }, io)));
   });
 
@@ -52,6 +51,7 @@ export function registerStoreCommands(program: Command, { io, exit }: CommandCon
   ).action(async (_flags: unknown, command: Command) => {
     const flags = command.opts<NatsFlags & { runsDir: string; olderThan: { text: string; ms: number }; dryRun?: boolean }>();
     const { olderThan } = flags;
+    const { pruneCommand } = await import('../commands/runs-prune.js');
     exit(
       await withRunStore(flags, io, 'runs prune', (store, where) =>
         pruneCommand({ store, where, olderThanMs: olderThan.ms, olderThan: olderThan.text, ...(flags.dryRun === true ? { dryRun: true } : {}) }, io),
@@ -70,6 +70,7 @@ export function registerStoreCommands(program: Command, { io, exit }: CommandCon
   ).action(async (runId: string, _flags: unknown, command: Command) => {
     const flags = command.opts<NatsFlags & { runsDir: string; messages?: true | string; json?: boolean }>();
     const view = { ...(flags.messages === undefined ? {} : { messages: flags.messages }), ...(flags.json === true ? { json: true } : {}) };
+    const { showCommand } = await import('../commands/show.js');
     exit(await withRunStore(flags, io, 'show', (store, where, extra) => showCommand({ runId, store, where, ...extra, ...view }, io)));
   });
 }

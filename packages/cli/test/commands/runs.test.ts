@@ -13,7 +13,7 @@ import { createRunId, parseAgentPath, type Message, type RunId } from '@troupe/c
 import { createFileRunStore, type RunRecord, type RunStatus } from '@troupe/runtime';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli.js';
-import { parseDuration } from '../../src/commands/runs-prune.js';
+import { parseDuration } from '../../src/commands/parse-duration.js';
 import { captureIo, fixturePath } from '../run-cli.js';
 
 const DAY = 86_400_000;
