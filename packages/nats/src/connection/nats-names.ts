@@ -3,7 +3,8 @@ import type { AgentPath, RunId } from '@troupe/core';
 /** The namespace used when none is given: subjects start with `troupe.default.`. */
 export const DEFAULT_NAMESPACE = 'default';
 
-const NAMESPACE = /^[A-Za-z0-9_-]+$/;
+/** A namespace, and a string that is its own {@link keyToken}: letters, digits, `_` and `-`. */
+const SAFE_TOKEN = /^[A-Za-z0-9_-]+$/;
 
 /**
  * Every subject, stream, consumer and KV bucket one deployment uses, under its namespace, so
@@ -47,7 +48,7 @@ export interface NatsNames {
 
 /** The names of namespace `namespace`; throws a TypeError for a namespace NATS cannot carry. */
 export function natsNames(namespace: string = DEFAULT_NAMESPACE): NatsNames {
-  if (!NAMESPACE.test(namespace)) throw new TypeError(`invalid NATS namespace ${JSON.stringify(namespace)}: use letters, digits, "_" and "-"`);
+  if (!SAFE_TOKEN.test(namespace)) throw new TypeError(`invalid NATS namespace ${JSON.stringify(namespace)}: use letters, digits, "_" and "-"`);
   const prefix = `troupe.${namespace}`;
   const bucket = (name: string): string => `troupe_${namespace}_${name}`;
   return {
@@ -78,6 +79,8 @@ export function natsNames(namespace: string = DEFAULT_NAMESPACE): NatsNames {
  */
 export function keyToken(value: string): string {
   if (value.length === 0) return '=';
+  // Most tokens (run ids, agent names, namespaces) need no escape: tested without a replacement closure.
+  if (SAFE_TOKEN.test(value)) return value;
   return value.replace(/[^A-Za-z0-9_-]/g, (c) => {
     const code = c.charCodeAt(0);
     return code > 0xff ? `==${hex(code, 4)}` : `=${hex(code, 2)}`;
@@ -98,5 +101,8 @@ function hex(code: number, digits: number): string {
 
 /** A KV key made of several tokens (`<run>.<path>`). */
 export function kvKey(...parts: string[]): string {
-  return parts.map(keyToken).join('.');
+  if (parts.length === 0) return '';
+  let key = keyToken(parts[0] ?? '');
+  for (let i = 1; i < parts.length; i++) key += `.${keyToken(parts[i] ?? '')}`;
+  return key;
 }

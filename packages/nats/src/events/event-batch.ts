@@ -1,5 +1,5 @@
 import type { AgentEvent } from '@troupe/core';
-import { checkShape, parseJson, type StoredShape } from '../store/kv-entries.js';
+import { checkShape, described, hasShape, parseJson, type StoredShape, type StoredWhat } from '../store/kv-entries.js';
 
 const EVENT_SHAPE: StoredShape = { type: 'string', runId: 'string', agentPath: 'string', seq: 'number' };
 
@@ -13,8 +13,12 @@ export function encodeEventBatch(events: readonly string[]): string {
 }
 
 /** The events of one message of the events stream or subject; `what` names it in errors. */
-export function decodeEventBatch(data: Uint8Array, what: string): AgentEvent[] {
+export function decodeEventBatch(data: Uint8Array, what: StoredWhat): AgentEvent[] {
   const value = parseJson(data, what);
   const items: unknown[] = Array.isArray(value) ? value : [value];
-  return items.map((item, i) => checkShape<AgentEvent>(item, `${what} (event ${i + 1})`, EVENT_SHAPE));
+  for (let i = 0; i < items.length; i++) {
+    // The error's name is made only for an event that fails the check.
+    if (!hasShape(items[i], EVENT_SHAPE)) checkShape(items[i], () => `${described(what)} (event ${i + 1})`, EVENT_SHAPE);
+  }
+  return items as AgentEvent[];
 }

@@ -57,12 +57,15 @@ export class RunEventFeed {
     }
     const { nc, names, events: publisher } = this.#resources;
     const events = new Subject<AgentEvent>();
-    const subscription = nc.subscribe(names.eventsSubject(runId), {
+    const subject = names.eventsSubject(runId);
+    // Named once per run, not per message (reading `msg.subject` decodes it again each time).
+    const what = `a message on ${subject}`;
+    const subscription = nc.subscribe(subject, {
       callback: (error, msg) => {
         if (error !== null) return events.error(error);
         if (msg.headers?.get(ORIGIN_HEADER) === publisher.origin) return;
         try {
-          for (const event of decodeEventBatch(msg.data, `a message on ${msg.subject}`)) events.next(event);
+          for (const event of decodeEventBatch(msg.data, what)) events.next(event);
         } catch (failure) {
           events.error(failure);
         }

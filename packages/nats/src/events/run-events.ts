@@ -10,7 +10,7 @@ function runEventsConsumer(resources: NatsResources, runId: RunId): Promise<Cons
 }
 
 function eventsOf(message: JsMsg): AgentEvent[] {
-  return decodeEventBatch(message.data, `message ${message.seq} of the events stream`);
+  return decodeEventBatch(message.data, () => `message ${message.seq} of the events stream`);
 }
 
 /** The events of run `runId` stored so far, in the order they were stored; `[]` when it has none. */

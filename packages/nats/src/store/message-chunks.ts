@@ -18,6 +18,16 @@ export interface MessageChunk {
  * larger than `maxBytes` is a `nats_message_too_large` error naming the actor and the size.
  */
 export function chunkMessages(added: readonly Message[], from: number, maxBytes: number, agentPath: string): MessageChunk[] {
+  return chunkJson(
+    added.map((message) => JSON.stringify(message)),
+    from,
+    maxBytes,
+    agentPath,
+  );
+}
+
+/** {@link chunkMessages} of messages already encoded, each its JSON (a tail's, encoded once when it joined the tail). */
+export function chunkJson(added: readonly string[], from: number, maxBytes: number, agentPath: string): MessageChunk[] {
   const encoder = new TextEncoder();
   const chunks: MessageChunk[] = [];
   let parts: string[] = [];
@@ -29,13 +39,13 @@ export function chunkMessages(added: readonly Message[], from: number, maxBytes:
     parts = [];
     size = 2;
   };
-  added.forEach((message, i) => {
-    const json = JSON.stringify(message);
+  added.forEach((json, i) => {
     const bytes = Buffer.byteLength(json, 'utf8');
     if (bytes + 2 > maxBytes) {
+      const { role } = JSON.parse(json) as Message;
       throw new TroupeError(
         NatsErrorCode.MessageTooLarge,
-        `message ${from + i} (${message.role}) of ${agentPath} is ${bytes} bytes, over the ${maxBytes} bytes one NATS payload can hold`,
+        `message ${from + i} (${role}) of ${agentPath} is ${bytes} bytes, over the ${maxBytes} bytes one NATS payload can hold`,
         { data: { agentPath, index: from + i, size: bytes, maxBytes } },
       );
     }
@@ -47,10 +57,14 @@ export function chunkMessages(added: readonly Message[], from: number, maxBytes:
   return chunks;
 }
 
-/** The newest messages of a history, from index `from`, kept in its head until they grow too big. */
+/**
+ * The newest messages of a history, from index `from`, kept in its head until they grow too big:
+ * each as its JSON, encoded once when it joined the tail (a message stays in the tail for several
+ * checkpoints, each of which writes it again, and is then written once more in a chunk).
+ */
 export interface HistoryTail {
   from: number;
-  messages: Message[];
+  messages: string[];
   /** Their JSON size. */
   bytes: number;
 }
@@ -61,13 +75,30 @@ export interface HistoryTail {
  * history was rewritten before it — a compaction — so what is in chunks past `from` is stale).
  */
 export function extendTail(known: HistoryTail | undefined, from: number, added: readonly Message[]): HistoryTail {
-  const addedBytes = added.reduce((sum, message) => sum + JSON.stringify(message).length + 1, 0);
+  const encoded = added.map((message) => JSON.stringify(message));
+  const addedBytes = sizeOf(encoded);
   if (known === undefined || from < known.from || from > known.from + known.messages.length) {
-    return { from, messages: [...added], bytes: addedBytes };
+    return { from, messages: encoded, bytes: addedBytes };
   }
   const kept = known.messages.slice(0, from - known.from);
-  const keptBytes = kept.length === known.messages.length ? known.bytes : kept.reduce((sum, message) => sum + JSON.stringify(message).length + 1, 0);
-  return { from: known.from, messages: [...kept, ...added], bytes: keptBytes + addedBytes };
+  const keptBytes = kept.length === known.messages.length ? known.bytes : sizeOf(kept);
+  return { from: known.from, messages: kept.concat(encoded), bytes: keptBytes + addedBytes };
+}
+
+/** The JSON size of a tail of `messages`, as {@link HistoryTail.bytes} counts it. */
+function sizeOf(messages: readonly string[]): number {
+  return messages.reduce((sum, json) => sum + json.length + 1, 0);
+}
+
+/**
+ * A checkpoint head's JSON: `head` and `historyLength`, then `tail` (see {@link HistoryTail}), its
+ * messages spliced in as they were encoded: the same text as `JSON.stringify({ ...head,
+ * historyLength, tail: { from, messages } })`.
+ */
+export function encodeHead(head: object, historyLength: number, tail: HistoryTail): string {
+  // `historyLength` is always there, so the object's JSON is never `{}` and ends with its closing brace.
+  const base = JSON.stringify({ ...head, historyLength });
+  return `${base.slice(0, -1)},"tail":{"from":${tail.from},"messages":[${tail.messages.join(',')}]}}`;
 }
 
 /**

@@ -3,7 +3,7 @@ import { hasEnded, RunStoreErrorCode, type ChildRecord, type RunRecord, type Run
 import { isWrongLastSequence } from '../connection/bucket.js';
 import { beforeNextWrite } from '../connection/write-coalescing.js';
 import { listKeys, parseStored, readEntries, readEntry, type StoredShape } from './kv-entries.js';
-import { chunkMessages, extendTail, readHistory, type HistoryTail } from './message-chunks.js';
+import { chunkJson, encodeHead, extendTail, readHistory, type HistoryTail } from './message-chunks.js';
 import { fromKeyToken, keyToken, kvKey } from '../connection/nats-names.js';
 import type { NatsResources } from '../connection/nats-resources.js';
 import { purgeRun } from './purge-run.js';
@@ -97,15 +97,15 @@ export function createNatsRunStore(resources: NatsResources): NatsRunStore {
     const tail = extendTail(known, from, added);
     if (tail.bytes > TAIL_BYTES) {
       // Messages first: a head never names messages that are not stored.
-      for (const chunk of chunkMessages(tail.messages, tail.from, maxChunkBytes(), head.agentPath)) {
+      for (const chunk of chunkJson(tail.messages, tail.from, maxChunkBytes(), head.agentPath)) {
         await watch.retry(() => messages.put(kvKey(id, head.agentPath, String(chunk.offset)), chunk.data));
       }
       tail.from += tail.messages.length;
       tail.messages = [];
       tail.bytes = 0;
     }
-    const stored: StoredHead = { ...head, historyLength: from + added.length, tail: { from: tail.from, messages: tail.messages } };
-    await watch.retry(() => heads.put(key, JSON.stringify(stored)));
+    const stored = encodeHead(head, from + added.length, tail);
+    await watch.retry(() => heads.put(key, stored));
     tails.set(key, tail);
   };
 
@@ -208,7 +208,7 @@ async function readTail(resources: NatsResources, key: string): Promise<HistoryT
   const stored = await readEntry<StoredHead>(resources.heads, key, 'checkpoint head', HEAD_SHAPE);
   if (stored === undefined) return undefined;
   const tail = stored.tail ?? { from: stored.historyLength, messages: [] };
-  return { from: tail.from, messages: tail.messages, bytes: JSON.stringify(tail.messages).length };
+  return extendTail(undefined, tail.from, tail.messages);
 }
 
 /** A run record as this store last wrote or read it, and its revision. */
