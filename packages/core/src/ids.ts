@@ -48,7 +48,13 @@ export function parseAgentPath(value: string): AgentPath {
   return value as AgentPath;
 }
 
-/** Formats a child's path below its parent: `childPath('lead', 'researcher', 2)` is `lead/researcher#2`. */
+/**
+ * Formats a child's path below its parent: `childPath('lead', 'researcher', 2)` is `lead/researcher#2`.
+ * Only the new segment is checked (the parent is an `AgentPath` already); throws a TypeError naming it when bad.
+ */
 export function childPath(parent: AgentPath, name: string, index?: number): AgentPath {
-  return parseAgentPath(`${parent}/${name}${index === undefined ? '' : `#${index}`}`);
+  const segment = index === undefined ? name : `${name}#${index}`;
+  const path = `${parent}/${segment}`;
+  if (!PATH_SEGMENT.test(segment)) throw new TypeError(`invalid agent path ${JSON.stringify(path)}: bad segment ${JSON.stringify(segment)}`);
+  return path as AgentPath;
 }

@@ -5,6 +5,7 @@ import type { AgentPath, RunId } from './ids.js';
 import { cancelText, errorResult, permissionDenied, permissionDeniedPermanently, toolExecutionError, type CancelReason } from './interrupts.js';
 import type { AgentMachineEvent, BatchOutcome, EffectCommand, SuspendedCall } from './machine-types.js';
 import type { ToolCall, ToolResultMessage } from './messages.js';
+import { LazyAbort } from './lazy-abort.js';
 import { evaluatePermission, type PermissionPolicy } from './permissions.js';
 import type { SchemaValidator } from './schema-validator.js';
 import type { Tool, ToolContext, ToolResult } from './tool.js';
@@ -28,11 +29,11 @@ interface Batch {
   /** The tools as they were when the batch started. */
   tools: ReadonlyMap<string, Tool>;
   /**
-   * Each call's abort controller, created on first use of its signal (most tools never read it,
-   * and each costs µs). One per call, not per batch: a signal shared by many parallel calls would
-   * collect more abort listeners than Node allows without a warning.
+   * Each call's abort, created on first use of its signal or `onAbort` (most tools use neither,
+   * and a signal costs µs). One per call, not per batch: a signal shared by many parallel calls
+   * would collect more abort listeners than Node allows without a warning.
    */
-  controllers: Map<string, AbortController> | undefined;
+  aborts: Map<string, LazyAbort> | undefined;
   cancelled: boolean;
   /** The calls this batch must settle. */
   calls: ToolCall[];
@@ -65,7 +66,7 @@ export class ToolEffect {
     const batch: Batch = {
       request: command.request,
       tools: this.#deps.tools.current().byName,
-      controllers: undefined,
+      aborts: undefined,
       cancelled: false,
       calls: unsettled(command.calls, command.skip),
       running: new Map(),
@@ -111,7 +112,7 @@ export class ToolEffect {
   /** Aborts what still runs and gives every unsettled call the error result `text`. */
   #stop(batch: Batch, text: string): void {
     batch.cancelled = true;
-    for (const controller of batch.controllers?.values() ?? []) controller.abort();
+    for (const abort of batch.aborts?.values() ?? []) abort.abort();
     const now = this.#deps.port.now();
     const settled = new Set(batch.outcome.results.map((r) => r.toolCallId));
     for (const call of batch.calls) {
@@ -219,7 +220,7 @@ export class ToolEffect {
     let result: ToolResult;
     let veto: { veto: string } | undefined;
     try {
-      veto = hooks.beforeToolCall === undefined ? undefined : await hooks.beforeToolCall(call, { signal: signalOf(batch, call) });
+      veto = hooks.beforeToolCall === undefined ? undefined : await hooks.beforeToolCall(call, { signal: abortOf(batch, call).signal });
     } catch (error) {
       veto = { veto: `beforeToolCall hook failed: ${error instanceof Error ? error.message : String(error)}` };
     }
@@ -308,7 +309,11 @@ class CallContext implements ToolContext {
   }
 
   get signal(): AbortSignal {
-    return signalOf(this.#batch, this.#call);
+    return abortOf(this.#batch, this.#call).signal;
+  }
+
+  onAbort(listener: () => void): () => void {
+    return abortOf(this.#batch, this.#call).onAbort(listener);
   }
 
   update(partial: unknown): void {
@@ -328,15 +333,16 @@ function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
-function signalOf(batch: Batch, call: ToolCall): AbortSignal {
-  batch.controllers ??= new Map();
-  let controller = batch.controllers.get(call.id);
-  if (controller === undefined) {
-    controller = new AbortController();
-    if (batch.cancelled) controller.abort();
-    batch.controllers.set(call.id, controller);
+/** The abort of `call`, made on first use (already aborted in a cancelled batch). */
+function abortOf(batch: Batch, call: ToolCall): LazyAbort {
+  batch.aborts ??= new Map();
+  let abort = batch.aborts.get(call.id);
+  if (abort === undefined) {
+    abort = new LazyAbort();
+    if (batch.cancelled) abort.abort();
+    batch.aborts.set(call.id, abort);
   }
-  return controller.signal;
+  return abort;
 }
 
 function toResultMessage(call: ToolCall, result: ToolResult, timestamp: number): ToolResultMessage {

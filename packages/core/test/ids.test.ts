@@ -1,0 +1,22 @@
+/**
+ * Agent paths: `parseAgentPath` checks every segment, `childPath` formats a child below its
+ * parent and checks only the new segment, naming it when it is bad.
+ */
+import { describe, expect, it } from 'vitest';
+import { childPath, parseAgentPath } from '../src/index.js';
+
+describe('agent paths', () => {
+  it('formats a child path, numbered or not', () => {
+    const lead = parseAgentPath('lead');
+    expect(childPath(lead, 'researcher', 2)).toBe('lead/researcher#2');
+    expect(childPath(childPath(lead, 'researcher', 2), 'critic')).toBe('lead/researcher#2/critic');
+  });
+
+  it('rejects a bad child segment, naming it', () => {
+    const lead = parseAgentPath('lead');
+    expect(() => childPath(lead, 'bad name', 1)).toThrow(new TypeError('invalid agent path "lead/bad name#1": bad segment "bad name#1"'));
+    expect(() => childPath(lead, 'a/b')).toThrow(/bad segment "a\/b"/);
+    expect(() => childPath(lead, '')).toThrow(TypeError);
+    expect(() => parseAgentPath('lead//x')).toThrow(/bad segment ""/);
+  });
+});
