@@ -21,7 +21,7 @@ function abortOnlyTransport(): { transport: Transport; spawned: Promise<void>; c
   const controls: ControlCommand[] = [];
   const transport: Transport = {
     spawn: async () => spawnedNow(),
-    control: async (runId, path, command) => {
+    control: async (runId, _path, command) => {
       controls.push(command);
       if (command.type === 'abort') ended?.({ runId, stopReason: 'aborted', text: '', messages: [], usage: emptyUsage(), turns: 0 } as unknown as AgentResult);
     },
