@@ -164,7 +164,10 @@ async function runChild(
   let current = existing;
   let result = current === undefined ? undefined : await waitFor(agent, context, current.path, ctx).catch(() => undefined);
   if (current === undefined || result === undefined) {
-    current = { parent: context.parent, toolCallId, path: await nextPath(runId), agent, task, depth: context.depth + 1 };
+    const next = nextPath(runId);
+    // Known at once but for a parent's first children: then no await (a tick and a promise) for it.
+    const path = typeof next === 'string' ? next : await next;
+    current = { parent: context.parent, toolCallId, path, agent, task, depth: context.depth + 1 };
     const request: SpawnRequest = { runId, path: current.path, agent, input: task, depth: current.depth, sessionId: ctx.sessionId, oneShot: true };
     const trace = context.instrumentation?.carrierOf(runId, context.parent, toolCallId);
     if (trace !== undefined) request.trace = trace;
