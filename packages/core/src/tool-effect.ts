@@ -11,6 +11,7 @@ import type { SchemaValidator } from './schema-validator.js';
 import type { Tool, ToolContext, ToolResult } from './tool.js';
 import type { ToolSet } from './tool-set.js';
 import { ErrorCode } from './errors.js';
+import { NO_PATH, NO_RUN } from './unstamped-event.js';
 
 /** What the tool effect needs. */
 export interface ToolEffectDeps {
@@ -83,7 +84,14 @@ export class ToolEffect {
       running
         .then(() => this.#settle(batch))
         .catch((error: unknown) =>
-          this.#deps.port.emit({ type: 'error', error: { code: ErrorCode.Internal, message: `tool batch failed: ${String(error)}` } }),
+          this.#deps.port.emit({
+            type: 'error',
+            error: { code: ErrorCode.Internal, message: `tool batch failed: ${String(error)}` },
+            runId: NO_RUN,
+            agentPath: NO_PATH,
+            seq: 0,
+            ts: 0,
+          }),
         );
   }
 
@@ -119,7 +127,8 @@ export class ToolEffect {
       if (settled.has(call.id) || batch.outcome.suspended.some((s) => s.callId === call.id)) continue;
       const result = errorResult(call, text, now);
       batch.outcome.results.push(result);
-      if (batch.running.has(call.id)) this.#deps.port.emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result });
+      if (batch.running.has(call.id))
+        this.#deps.port.emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
     }
     batch.running.clear();
   }
@@ -211,7 +220,21 @@ export class ToolEffect {
   /** The call is under way: `tool_start` is emitted and a cancellation gives it a `tool_end`. */
   #started(batch: Batch, call: ToolCall): void {
     batch.running.set(call.id, call);
-    this.#deps.port.emit({ type: 'tool_start', toolCallId: call.id, toolName: call.name, args: call.arguments });
+    this.#emitStart(call);
+  }
+
+  /** Emits the call's `tool_start`. */
+  #emitStart(call: ToolCall): void {
+    this.#deps.port.emit({
+      type: 'tool_start',
+      toolCallId: call.id,
+      toolName: call.name,
+      args: call.arguments,
+      runId: NO_RUN,
+      agentPath: NO_PATH,
+      seq: 0,
+      ts: 0,
+    });
   }
 
   /** A call with tool hooks: `beforeToolCall` decides before `tool_start`, `afterToolCall` before `tool_end`. */
@@ -257,14 +280,15 @@ export class ToolEffect {
 
   /** Reports a call settled without running (unknown tool, bad arguments, denied). */
   #report(batch: Batch, call: ToolCall, result: ToolResult): void {
-    this.#deps.port.emit({ type: 'tool_start', toolCallId: call.id, toolName: call.name, args: call.arguments });
+    this.#emitStart(call);
     this.#record(batch, call, toResultMessage(call, result, this.#deps.port.now()), result);
   }
 
   #record(batch: Batch, call: ToolCall, message: ToolResultMessage, result: ToolResult): void {
     const control = result.control;
     // A suspended call ends when the user answers: the machine emits its tool_end then.
-    if (control?.type !== 'suspend') this.#deps.port.emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result: message });
+    if (control?.type !== 'suspend')
+      this.#deps.port.emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result: message, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
     if (control?.type === 'suspend') {
       const suspend: SuspendedCall = { callId: call.id, toolName: call.name, question: control.question };
       if (control.details !== undefined) suspend.details = control.details;
@@ -282,7 +306,7 @@ export class ToolEffect {
   /** Emits a tool_update for a call that is still running in the current batch. */
   update(batch: Batch, call: ToolCall, update: { partial: unknown } | { progress: string }): void {
     if (this.#isCurrent(batch) && batch.running.has(call.id))
-      this.#deps.port.emit({ type: 'tool_update', toolCallId: call.id, toolName: call.name, ...update });
+      this.#deps.port.emit({ type: 'tool_update', toolCallId: call.id, toolName: call.name, ...update, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
   }
 }
 

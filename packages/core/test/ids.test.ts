@@ -6,6 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { childPath, parseAgentPath } from '../src/index.js';
 
 describe('agent paths', () => {
+  it('parses a path of valid segments, and names the first bad segment of one that is not', () => {
+    expect(parseAgentPath('lead/researcher#2/critic_1.v-2')).toBe('lead/researcher#2/critic_1.v-2');
+    expect(() => parseAgentPath('lead/re search#2/x y')).toThrow(new TypeError('invalid agent path "lead/re search#2/x y": bad segment "re search#2"'));
+    expect(() => parseAgentPath('lead/a#')).toThrow(/bad segment "a#"/);
+    expect(() => parseAgentPath('lead/')).toThrow(/bad segment ""/);
+    expect(() => parseAgentPath('lead\n')).toThrow(TypeError);
+  });
+
   it('formats a child path, numbered or not', () => {
     const lead = parseAgentPath('lead');
     expect(childPath(lead, 'researcher', 2)).toBe('lead/researcher#2');
