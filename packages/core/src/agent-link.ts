@@ -1,13 +1,13 @@
 import type { AgentPort } from './agent-port.js';
 import type { ChartObserver } from './chart-runner.js';
 import type { Clock } from './clock.js';
-import type { AgentEventPayload } from './events.js';
+import type { UnstampedEvent } from './unstamped-event.js';
 import type { AgentPath, RunId } from './ids.js';
 import type { AgentMachineEvent, MachineOutput } from './machine-types.js';
 
 /** The parts of an agent its link calls: given once by the agent class (they reach its private members). */
 export interface AgentInternals<A> {
-  publish(agent: A, payload: AgentEventPayload): void;
+  publish(agent: A, event: UnstampedEvent): void;
   send(agent: A, event: AgentMachineEvent): void;
   transitioned(agent: A, outbox: MachineOutput[]): void;
   crashed(agent: A, error: unknown): void;
@@ -54,8 +54,8 @@ export class AgentLink implements AgentPort, ChartObserver {
     return agentInternals().sessionId(this.#agent);
   }
 
-  emit(payload: AgentEventPayload): void {
-    agentInternals().publish(this.#agent, payload);
+  emit(event: UnstampedEvent): void {
+    agentInternals().publish(this.#agent, event);
   }
 
   send(event: AgentMachineEvent): void {

@@ -1,4 +1,4 @@
-import type { AgentEventPayload } from './events.js';
+import type { UnstampedEvent } from './unstamped-event.js';
 import type { AgentPath, RunId } from './ids.js';
 import type { AgentMachineEvent } from './machine-types.js';
 
@@ -16,8 +16,8 @@ export interface AgentPort {
   runId(): RunId;
   /** The conversation's id. */
   sessionId(): string;
-  /** Publishes an event of the agent (the envelope is stamped on it). */
-  emit(payload: AgentEventPayload): void;
+  /** Publishes an event of the agent (the envelope is stamped on it: it is made with placeholders, see `NO_RUN`). */
+  emit(event: UnstampedEvent): void;
   /** Sends an event to the agent's statechart. */
   send(event: AgentMachineEvent): void;
 }

@@ -15,7 +15,7 @@ import { systemClock, type Clock } from './clock.js';
 import { viewMessages } from './compaction/context-view.js';
 import { AgentStateError, ErrorCode } from './errors.js';
 import { EventStream } from './event-stream.js';
-import type { AgentEvent, AgentEventPayload } from './events.js';
+import type { AgentEvent } from './events.js';
 import { createRunId, createSessionId, parseAgentPath, type AgentPath, type RunId } from './ids.js';
 import { applyHistoryOps, isCommand, isHistoryOp } from './machine-outputs.js';
 import type { AgentContext, AgentMachineEvent, MachineOutput, PendingInput, QueueName } from './machine-types.js';
@@ -26,6 +26,7 @@ import { buildResult, crashedResult } from './run-result.js';
 import { withFields } from './with-fields.js';
 import { RunTracker } from './run-tracker.js';
 import type { StreamingMessage } from './streaming-message.js';
+import { NO_PATH, NO_RUN, type UnstampedEvent } from './unstamped-event.js';
 
 const ACTIVE: ReadonlySet<AgentStateName> = new Set(['thinking', 'tool_executing', 'waiting_user']);
 
@@ -69,7 +70,7 @@ export class Agent {
     const link = new AgentLink(this, this.path, this.#clock);
     this.#hooks = new HookRunner(
       options.hooks ?? NO_HOOKS,
-      (error) => link.emit({ type: 'error', error }),
+      (error) => link.emit({ type: 'error', error, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 }),
       () => ({ runId: this.#runId, sessionId: this.sessionId, messages: this.#history }),
     );
     this.#effects = new AgentEffects(options, link, this.#clock);
@@ -362,7 +363,7 @@ export class Agent {
       if (isCommand(item)) {
         if (item.type !== 'cmd.model' || stop === undefined) this.#effects.carryOut(item, this.#history, this.#context.view);
       } else if (item.type === 'run.end') {
-        this.#publish({ type: 'agent_end', result: buildResult(this.#history, item.run, item.at) });
+        this.#publish({ type: 'agent_end', result: buildResult(this.#history, item.run, item.at), runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
       } else if (item.type === 'turn_start') {
         stop = this.#hooks.beforeTurn(item.turn);
         if (stop === undefined) this.#publish(item);
@@ -374,7 +375,7 @@ export class Agent {
   }
 
   /** Stamps the envelope on `payload` and publishes it, with the run-level hooks around it (see `AgentHooks`). */
-  #publish(payload: AgentEventPayload): void {
+  #publish(payload: UnstampedEvent): void {
     if (payload.type === 'agent_start') this.#hooks.runStart();
     else if (payload.type === 'agent_end') this.#hooks.beforeEnd(payload.result);
     const event = this.#events.publish(payload, this.#runId, this.path, this.#clock.now());
@@ -392,7 +393,7 @@ export class Agent {
   #onCrash(error: unknown): void {
     // Only a bug in the machine gets here; still end the run visibly rather than hang.
     const info = { code: ErrorCode.Internal, message: error instanceof Error ? error.message : String(error) };
-    this.#publish({ type: 'error', error: info });
+    this.#publish({ type: 'error', error: info, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
     this.#runs.end(crashedResult(this.#runId, this.#context.run, info));
   }
 }

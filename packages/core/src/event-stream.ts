@@ -2,7 +2,8 @@
 // the same module the index re-exports, so these Observables are rxjs's own.
 import type { Subscriber } from 'rxjs';
 import { Observable } from 'rxjs/internal/Observable';
-import type { AgentEvent, AgentEventPayload } from './events.js';
+import type { AgentEvent } from './events.js';
+import type { UnstampedEvent } from './unstamped-event.js';
 import type { AgentPath, RunId } from './ids.js';
 
 const NO_SUBSCRIBERS: readonly Subscriber<AgentEvent>[] = [];
@@ -66,8 +67,8 @@ export class EventStream {
     this.#kept = undefined;
   }
 
-  /** Stamps the envelope on `payload` (in place) and publishes it. */
-  publish(payload: AgentEventPayload, runId: RunId, agentPath: AgentPath, ts: number): AgentEvent {
+  /** Stamps the envelope on `payload` (in place: core makes it with placeholders, see `NO_RUN`) and publishes it. */
+  publish(payload: UnstampedEvent, runId: RunId, agentPath: AgentPath, ts: number): AgentEvent {
     const event = payload as AgentEvent;
     event.runId = runId;
     event.agentPath = agentPath;

@@ -13,6 +13,8 @@ export type RunId = Brand<string, 'RunId'>;
 export type AgentPath = Brand<string, 'AgentPath'>;
 
 const PATH_SEGMENT = /^[A-Za-z0-9_.-]+(#[0-9]+)?$/;
+/** A whole path of such segments: checked in one pass, without splitting it (an agent is made per child). */
+const PATH = /^[A-Za-z0-9_.-]+(?:#[0-9]+)?(?:\/[A-Za-z0-9_.-]+(?:#[0-9]+)?)*$/;
 
 let runCounter = 0;
 
@@ -40,6 +42,8 @@ export function parseRunId(value: string): RunId {
 
 /** Parses an agent path such as `lead/researcher#2`; throws a TypeError naming the bad segment. */
 export function parseAgentPath(value: string): AgentPath {
+  if (PATH.test(value)) return value as AgentPath;
+  // Bad: the segments are looked at one by one only to name the first bad one.
   for (const segment of value.split('/')) {
     if (!PATH_SEGMENT.test(segment)) {
       throw new TypeError(`invalid agent path ${JSON.stringify(value)}: bad segment ${JSON.stringify(segment)}`);
@@ -48,7 +52,13 @@ export function parseAgentPath(value: string): AgentPath {
   return value as AgentPath;
 }
 
-/** Formats a child's path below its parent: `childPath('lead', 'researcher', 2)` is `lead/researcher#2`. */
+/**
+ * Formats a child's path below its parent: `childPath('lead', 'researcher', 2)` is `lead/researcher#2`.
+ * Only the new segment is checked (the parent is an `AgentPath` already); throws a TypeError naming it when bad.
+ */
 export function childPath(parent: AgentPath, name: string, index?: number): AgentPath {
-  return parseAgentPath(`${parent}/${name}${index === undefined ? '' : `#${index}`}`);
+  const segment = index === undefined ? name : `${name}#${index}`;
+  const path = `${parent}/${segment}`;
+  if (!PATH_SEGMENT.test(segment)) throw new TypeError(`invalid agent path ${JSON.stringify(path)}: bad segment ${JSON.stringify(segment)}`);
+  return path as AgentPath;
 }

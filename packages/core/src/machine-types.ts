@@ -1,6 +1,6 @@
 import type { CompactionInfo, CompactionReason } from './compaction/compaction-strategy.js';
 import type { ContextView } from './compaction/context-view.js';
-import type { AgentEventPayload } from './events.js';
+import type { UnstampedEvent } from './unstamped-event.js';
 import type { ErrorInfo } from './errors.js';
 import type { LimitHit, RunStopReason } from './agent-result.js';
 import type { RunId } from './ids.js';
@@ -211,4 +211,4 @@ export interface RunEndOutput {
 }
 
 /** Everything the machine puts in its outbox: observable events, effect commands, history changes and the run's end. */
-export type MachineOutput = AgentEventPayload | EffectCommand | HistoryOp | RunEndOutput;
+export type MachineOutput = UnstampedEvent | EffectCommand | HistoryOp | RunEndOutput;

@@ -18,6 +18,7 @@ import { StreamingMessageBuilder, type StreamingMessage } from './streaming-mess
 import { addUsage, emptyUsage, type Usage } from './usage.js';
 import type { ToolSet } from './tool-set.js';
 import type { RetryStrategy } from './retry-strategy.js';
+import { NO_PATH, NO_RUN } from './unstamped-event.js';
 
 /** What the model effect needs. */
 export interface ModelEffectDeps {
@@ -123,7 +124,16 @@ export class ModelEffect {
     this.#current = undefined;
     if (flight.timer !== undefined) this.#deps.clock.clearTimeout(flight.timer);
     flight.abort.abort();
-    if (flight.streaming) this.#deps.port.emit({ type: 'message_end', role: 'assistant', failed: { code: ErrorCode.Aborted, message: STREAM_ABORTED } });
+    if (flight.streaming)
+      this.#deps.port.emit({
+        type: 'message_end',
+        role: 'assistant',
+        failed: { code: ErrorCode.Aborted, message: STREAM_ABORTED },
+        runId: NO_RUN,
+        agentPath: NO_PATH,
+        seq: 0,
+        ts: 0,
+      });
   }
 
   #isCurrent(flight: InFlight): boolean {
@@ -186,7 +196,7 @@ export class ModelEffect {
         case 'done':
           this.#start(flight, attempt);
           this.#current = undefined;
-          port.emit({ type: 'message_end', role: 'assistant', message: event.message });
+          port.emit({ type: 'message_end', role: 'assistant', message: event.message, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
           port.send(this.#done(flight.request, event.message));
           return;
         case 'error':
@@ -195,7 +205,7 @@ export class ModelEffect {
         default:
           if (!flight.streaming) this.#start(flight, attempt);
           flight.partial?.apply(event);
-          port.emit({ type: 'message_update', delta: event });
+          port.emit({ type: 'message_update', delta: event, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
       }
     }
     if (this.#isCurrent(flight)) this.#fail(flight, attempt, { kind: 'api', message: 'the provider stream ended without a result', retryable: true });
@@ -228,7 +238,14 @@ export class ModelEffect {
     if (!this.#isCurrent(flight)) return;
     this.#current = undefined;
     for (const { strategy, message } of outcome.failed)
-      port.emit({ type: 'error', error: { code: ErrorCode.CompactionFailed, message: `compaction step ${strategy} failed: ${message}` } });
+      port.emit({
+        type: 'error',
+        error: { code: ErrorCode.CompactionFailed, message: `compaction step ${strategy} failed: ${message}` },
+        runId: NO_RUN,
+        agentPath: NO_PATH,
+        seq: 0,
+        ts: 0,
+      });
     const after = outcome.messages;
     const changed = after.length !== before.length || after.some((message, i) => message !== before[i]);
     const tokensAfter = changed ? overhead + messagesTokens(after) : tokensBefore;
@@ -258,14 +275,27 @@ export class ModelEffect {
     if (flight.streaming) return;
     flight.streaming = true;
     flight.partial = new StreamingMessageBuilder(this.#modelName(), this.#deps.port.now());
-    this.#deps.port.emit(attempt === 0 ? { type: 'message_start', role: 'assistant' } : { type: 'message_start', role: 'assistant', attempt });
+    this.#deps.port.emit(
+      attempt === 0
+        ? { type: 'message_start', role: 'assistant', runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 }
+        : { type: 'message_start', role: 'assistant', attempt, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 },
+    );
   }
 
   #fail(flight: InFlight, attempt: number, error: ProviderFailure): void {
     if (!this.#isCurrent(flight)) return;
     this.#current = undefined;
     const { port, retry } = this.#deps;
-    if (flight.streaming) port.emit({ type: 'message_end', role: 'assistant', failed: { code: error.kind, message: error.message } });
+    if (flight.streaming)
+      port.emit({
+        type: 'message_end',
+        role: 'assistant',
+        failed: { code: error.kind, message: error.message },
+        runId: NO_RUN,
+        agentPath: NO_PATH,
+        seq: 0,
+        ts: 0,
+      });
     const retryInMs = error.kind === 'overflow' || error.kind === 'aborted' ? undefined : retry.delayFor(error, attempt + 1);
     const at = port.now();
     const message: AssistantMessage = {

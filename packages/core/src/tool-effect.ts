@@ -5,11 +5,13 @@ import type { AgentPath, RunId } from './ids.js';
 import { cancelText, errorResult, permissionDenied, permissionDeniedPermanently, toolExecutionError, type CancelReason } from './interrupts.js';
 import type { AgentMachineEvent, BatchOutcome, EffectCommand, SuspendedCall } from './machine-types.js';
 import type { ToolCall, ToolResultMessage } from './messages.js';
+import { LazyAbort } from './lazy-abort.js';
 import { evaluatePermission, type PermissionPolicy } from './permissions.js';
 import type { SchemaValidator } from './schema-validator.js';
 import type { Tool, ToolContext, ToolResult } from './tool.js';
 import type { ToolSet } from './tool-set.js';
 import { ErrorCode } from './errors.js';
+import { NO_PATH, NO_RUN } from './unstamped-event.js';
 
 /** What the tool effect needs. */
 export interface ToolEffectDeps {
@@ -28,11 +30,11 @@ interface Batch {
   /** The tools as they were when the batch started. */
   tools: ReadonlyMap<string, Tool>;
   /**
-   * Each call's abort controller, created on first use of its signal (most tools never read it,
-   * and each costs µs). One per call, not per batch: a signal shared by many parallel calls would
-   * collect more abort listeners than Node allows without a warning.
+   * Each call's abort, created on first use of its signal or `onAbort` (most tools use neither,
+   * and a signal costs µs). One per call, not per batch: a signal shared by many parallel calls
+   * would collect more abort listeners than Node allows without a warning.
    */
-  controllers: Map<string, AbortController> | undefined;
+  aborts: Map<string, LazyAbort> | undefined;
   cancelled: boolean;
   /** The calls this batch must settle. */
   calls: ToolCall[];
@@ -65,7 +67,7 @@ export class ToolEffect {
     const batch: Batch = {
       request: command.request,
       tools: this.#deps.tools.current().byName,
-      controllers: undefined,
+      aborts: undefined,
       cancelled: false,
       calls: unsettled(command.calls, command.skip),
       running: new Map(),
@@ -82,7 +84,14 @@ export class ToolEffect {
       running
         .then(() => this.#settle(batch))
         .catch((error: unknown) =>
-          this.#deps.port.emit({ type: 'error', error: { code: ErrorCode.Internal, message: `tool batch failed: ${String(error)}` } }),
+          this.#deps.port.emit({
+            type: 'error',
+            error: { code: ErrorCode.Internal, message: `tool batch failed: ${String(error)}` },
+            runId: NO_RUN,
+            agentPath: NO_PATH,
+            seq: 0,
+            ts: 0,
+          }),
         );
   }
 
@@ -111,14 +120,15 @@ export class ToolEffect {
   /** Aborts what still runs and gives every unsettled call the error result `text`. */
   #stop(batch: Batch, text: string): void {
     batch.cancelled = true;
-    for (const controller of batch.controllers?.values() ?? []) controller.abort();
+    for (const abort of batch.aborts?.values() ?? []) abort.abort();
     const now = this.#deps.port.now();
     const settled = new Set(batch.outcome.results.map((r) => r.toolCallId));
     for (const call of batch.calls) {
       if (settled.has(call.id) || batch.outcome.suspended.some((s) => s.callId === call.id)) continue;
       const result = errorResult(call, text, now);
       batch.outcome.results.push(result);
-      if (batch.running.has(call.id)) this.#deps.port.emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result });
+      if (batch.running.has(call.id))
+        this.#deps.port.emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
     }
     batch.running.clear();
   }
@@ -210,7 +220,21 @@ export class ToolEffect {
   /** The call is under way: `tool_start` is emitted and a cancellation gives it a `tool_end`. */
   #started(batch: Batch, call: ToolCall): void {
     batch.running.set(call.id, call);
-    this.#deps.port.emit({ type: 'tool_start', toolCallId: call.id, toolName: call.name, args: call.arguments });
+    this.#emitStart(call);
+  }
+
+  /** Emits the call's `tool_start`. */
+  #emitStart(call: ToolCall): void {
+    this.#deps.port.emit({
+      type: 'tool_start',
+      toolCallId: call.id,
+      toolName: call.name,
+      args: call.arguments,
+      runId: NO_RUN,
+      agentPath: NO_PATH,
+      seq: 0,
+      ts: 0,
+    });
   }
 
   /** A call with tool hooks: `beforeToolCall` decides before `tool_start`, `afterToolCall` before `tool_end`. */
@@ -219,7 +243,7 @@ export class ToolEffect {
     let result: ToolResult;
     let veto: { veto: string } | undefined;
     try {
-      veto = hooks.beforeToolCall === undefined ? undefined : await hooks.beforeToolCall(call, { signal: signalOf(batch, call) });
+      veto = hooks.beforeToolCall === undefined ? undefined : await hooks.beforeToolCall(call, { signal: abortOf(batch, call).signal });
     } catch (error) {
       veto = { veto: `beforeToolCall hook failed: ${error instanceof Error ? error.message : String(error)}` };
     }
@@ -256,14 +280,15 @@ export class ToolEffect {
 
   /** Reports a call settled without running (unknown tool, bad arguments, denied). */
   #report(batch: Batch, call: ToolCall, result: ToolResult): void {
-    this.#deps.port.emit({ type: 'tool_start', toolCallId: call.id, toolName: call.name, args: call.arguments });
+    this.#emitStart(call);
     this.#record(batch, call, toResultMessage(call, result, this.#deps.port.now()), result);
   }
 
   #record(batch: Batch, call: ToolCall, message: ToolResultMessage, result: ToolResult): void {
     const control = result.control;
     // A suspended call ends when the user answers: the machine emits its tool_end then.
-    if (control?.type !== 'suspend') this.#deps.port.emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result: message });
+    if (control?.type !== 'suspend')
+      this.#deps.port.emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result: message, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
     if (control?.type === 'suspend') {
       const suspend: SuspendedCall = { callId: call.id, toolName: call.name, question: control.question };
       if (control.details !== undefined) suspend.details = control.details;
@@ -281,7 +306,7 @@ export class ToolEffect {
   /** Emits a tool_update for a call that is still running in the current batch. */
   update(batch: Batch, call: ToolCall, update: { partial: unknown } | { progress: string }): void {
     if (this.#isCurrent(batch) && batch.running.has(call.id))
-      this.#deps.port.emit({ type: 'tool_update', toolCallId: call.id, toolName: call.name, ...update });
+      this.#deps.port.emit({ type: 'tool_update', toolCallId: call.id, toolName: call.name, ...update, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
   }
 }
 
@@ -308,7 +333,11 @@ class CallContext implements ToolContext {
   }
 
   get signal(): AbortSignal {
-    return signalOf(this.#batch, this.#call);
+    return abortOf(this.#batch, this.#call).signal;
+  }
+
+  onAbort(listener: () => void): () => void {
+    return abortOf(this.#batch, this.#call).onAbort(listener);
   }
 
   update(partial: unknown): void {
@@ -328,15 +357,16 @@ function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
-function signalOf(batch: Batch, call: ToolCall): AbortSignal {
-  batch.controllers ??= new Map();
-  let controller = batch.controllers.get(call.id);
-  if (controller === undefined) {
-    controller = new AbortController();
-    if (batch.cancelled) controller.abort();
-    batch.controllers.set(call.id, controller);
+/** The abort of `call`, made on first use (already aborted in a cancelled batch). */
+function abortOf(batch: Batch, call: ToolCall): LazyAbort {
+  batch.aborts ??= new Map();
+  let abort = batch.aborts.get(call.id);
+  if (abort === undefined) {
+    abort = new LazyAbort();
+    if (batch.cancelled) abort.abort();
+    batch.aborts.set(call.id, abort);
   }
-  return controller.signal;
+  return abort;
 }
 
 function toResultMessage(call: ToolCall, result: ToolResult, timestamp: number): ToolResultMessage {

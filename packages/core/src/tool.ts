@@ -25,8 +25,15 @@ export interface ToolContext {
   readonly agentPath: AgentPath;
   /** The conversation the call belongs to (the agent's session id). */
   readonly sessionId: string;
-  /** Fires when the call is aborted, cancelled by steering, or the run ends. */
+  /** Fires when the call is aborted, cancelled by steering, or the run ends. Made on first read. */
   readonly signal: AbortSignal;
+  /**
+   * Calls `listener` once when `signal` would fire (at once if the call is already aborted), and
+   * returns what removes it. Cheaper than listening to `signal`, which reading makes: a tool that
+   * only needs to hear the abort (and is called often, like a delegation) uses this. Agents of
+   * `@troupe/core` always provide it; a hand-made context may not.
+   */
+  onAbort?(listener: () => void): () => void;
   /** Streams a partial result (emitted as a `tool_update` event). */
   update(partial: unknown): void;
   /** Streams a progress line (emitted as a `tool_update` event with `progress`). */

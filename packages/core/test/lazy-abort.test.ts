@@ -4,9 +4,12 @@
  * once, and `callAborted` reads the state of either kind of call options without making a signal.
  * Through an agent: a provider that never reads the signal still sees the abort through
  * `callAborted`, and one that reads it mid-stream gets a live signal that the abort fires.
+ * `onAbort` hears the abort without making a signal: once, at once when already aborted, not
+ * after its removal; and a tool's `ctx.onAbort` hears its call aborted with the run.
  */
 import { describe, expect, it } from 'vitest';
-import { Agent, type Provider, type ProviderEvent } from '../src/index.js';
+import { Agent, type Provider, type ProviderEvent, type Tool, type ToolResult } from '../src/index.js';
+import { createScriptedProvider } from '../src/testing.js';
 import { callAborted, LazyAbort } from '../src/lazy-abort.js';
 import { latch } from './support.js';
 
@@ -82,6 +85,49 @@ describe('LazyAbort', () => {
     agent.abort();
     proceed.resolve();
     expect(await seen.promise).toBe(true);
+    expect((await result).stopReason).toBe('aborted');
+    agent.dispose();
+  });
+
+  it('calls onAbort listeners once at the abort, at once when already aborted, and not once removed', () => {
+    const call = new LazyAbort();
+    const heard: string[] = [];
+    call.onAbort(() => heard.push('kept'));
+    const remove = call.onAbort(() => heard.push('removed'));
+    remove();
+    remove();
+    call.abort();
+    call.abort();
+    expect(heard).toEqual(['kept']);
+    call.onAbort(() => heard.push('late'));
+    expect(heard).toEqual(['kept', 'late']);
+    // Listening made no signal; reading it now gives an aborted one.
+    expect(call.signal.aborted).toBe(true);
+  });
+
+  it("tells a tool's onAbort listener that its call was aborted, with the signal the same abort", async () => {
+    const started = latch<void>();
+    const heard = latch<boolean>();
+    const tool: Tool = {
+      name: 'wait',
+      description: 'Waits for the abort.',
+      parameters: { type: 'object', properties: {} },
+      readOnly: true,
+      execute: (_args, ctx) =>
+        new Promise<ToolResult>((resolve) => {
+          ctx.onAbort?.(() => {
+            heard.resolve(ctx.signal.aborted);
+            resolve({ content: 'aborted', isError: true });
+          });
+          started.resolve();
+        }),
+    };
+    const provider = createScriptedProvider([{ toolCalls: [{ name: 'wait', arguments: {} }] }, { text: 'never' }]);
+    const agent = new Agent({ provider, model: 'm', tools: [tool] });
+    const result = agent.prompt('go');
+    await started.promise;
+    agent.abort();
+    expect(await heard.promise).toBe(true);
     expect((await result).stopReason).toBe('aborted');
     agent.dispose();
   });

@@ -52,7 +52,8 @@ export function createMemoryRunStore(): RunStore {
       if (actor === undefined) found.actors.set(head.agentPath, { head, history: added.slice() });
       else {
         const history = actor.history;
-        history.length = Math.min(history.length, from);
+        // Cut only when the history was replaced: setting an array's length, even to the same, is a call into the runtime.
+        if (history.length > from) history.length = from;
         for (const message of added) history.push(message);
         actor.head = head;
       }
@@ -61,7 +62,8 @@ export function createMemoryRunStore(): RunStore {
     saveChild: async (id, child) => {
       const found = entry(id);
       found.children ??= new Map();
-      found.children.set(childKey(child.parent, child.toolCallId), { ...child });
+      // Object.assign, not a spread: in Node 20 a spread copy of a record with its outcome leaves V8's fast clone path.
+      found.children.set(childKey(child.parent, child.toolCallId), Object.assign({}, child));
     },
     child: async (id, parent, toolCallId) => {
       const found = entry(id).children?.get(childKey(parent, toolCallId));

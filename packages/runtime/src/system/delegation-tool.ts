@@ -137,15 +137,16 @@ async function delegate(
   if (context.depth + 1 > context.maxDepth) {
     return { content: `cannot delegate to ${agent}: the delegation depth limit (${context.maxDepth}) is reached`, isError: true };
   }
-  const { runId, toolCallId, signal } = ctx;
+  const { runId, toolCallId } = ctx;
   const known = context.restored === false ? undefined : await context.store.child(runId, context.parent, toolCallId);
   if (known?.outcome !== undefined) return toToolResult(agent, known.path, known.outcome);
   let record: ChildRecord | undefined = known;
   for (let attempt = 0; ; attempt++) {
     const { path, outcome } = await runChild(agent, context, nextPath, task, ctx, record);
-    const last = outcome.stopReason !== 'error' || attempt >= context.supervision.retries || signal.aborted;
+    // The signal is read (and so made) only when a retry may follow.
+    const last = outcome.stopReason !== 'error' || attempt >= context.supervision.retries || ctx.signal.aborted;
     if (last) return toToolResult(agent, path, outcome);
-    await context.sleep(context.supervision.backoffMs * 2 ** attempt, signal);
+    await context.sleep(context.supervision.backoffMs * 2 ** attempt, ctx.signal);
     record = undefined;
   }
 }
@@ -163,7 +164,10 @@ async function runChild(
   let current = existing;
   let result = current === undefined ? undefined : await waitFor(agent, context, current.path, ctx).catch(() => undefined);
   if (current === undefined || result === undefined) {
-    current = { parent: context.parent, toolCallId, path: await nextPath(runId), agent, task, depth: context.depth + 1 };
+    const next = nextPath(runId);
+    // Known at once but for a parent's first children: then no await (a tick and a promise) for it.
+    const path = typeof next === 'string' ? next : await next;
+    current = { parent: context.parent, toolCallId, path, agent, task, depth: context.depth + 1 };
     const request: SpawnRequest = { runId, path: current.path, agent, input: task, depth: current.depth, sessionId: ctx.sessionId, oneShot: true };
     const trace = context.instrumentation?.carrierOf(runId, context.parent, toolCallId);
     if (trace !== undefined) request.trace = trace;
@@ -187,18 +191,27 @@ async function runChild(
 /** The result of the child at `path`; aborting the call aborts the child. */
 async function waitFor(agent: string, context: DelegationContext, path: AgentPath, ctx: ToolContext): Promise<AgentResult> {
   const { transport } = context;
-  const { runId, signal } = ctx;
+  const { runId } = ctx;
   const abort = (): void => void transport.control(runId, path, { type: 'abort' }).catch(() => undefined);
-  if (signal.aborted) abort();
-  else signal.addEventListener('abort', abort, { once: true });
+  const unlisten = ctx.onAbort?.(abort) ?? listen(ctx.signal, abort);
   // A child on a task queue no worker takes says so as the call's progress, not silence.
   const unwatch = transport.watchUntilTaken?.({ runId, path, agent }, (text) => ctx.progress(text));
   try {
     return await transport.result(runId, path);
   } finally {
     unwatch?.();
-    signal.removeEventListener('abort', abort);
+    unlisten();
   }
+}
+
+/** Calls `listener` once when `signal` fires (at once if it has): for a context without `onAbort`. Returns what removes it. */
+function listen(signal: AbortSignal, listener: () => void): () => void {
+  if (signal.aborted) {
+    listener();
+    return () => undefined;
+  }
+  signal.addEventListener('abort', listener, { once: true });
+  return () => signal.removeEventListener('abort', listener);
 }
 
 /** The parts of a child's result its parent keeps. */
