@@ -259,9 +259,8 @@ export class ActorHost {
     if (this.#closed || this.#runs.get(runId)?.get(path) !== slot || slot.agent.state !== 'waiting_user' || slot.unsaved) return;
     const outcome = slot.outcome;
     this.release(runId, path);
-    // The snapshot it was built from is stale now: the store's checkpoint is the truth. A fresh
-    // actor's request (no snapshot) is kept as it is, not copied.
-    const request = slot.request.snapshot === undefined ? slot.request : withoutSnapshot(slot.request);
+    // The snapshot it was built from is stale now: the store's checkpoint is the truth.
+    const { snapshot: _stale, ...request } = slot.request;
     const run = this.#dormant.get(runId) ?? new PathMap<Dormant>();
     this.#dormant.set(runId, run.set(path, { request, transport: slot.transport, outcome, waking: undefined }));
   }
@@ -398,10 +397,4 @@ export class ActorHost {
     // A waiting actor's bedtime is no reason to keep the process alive.
     slot.bedtime.unref?.();
   }
-}
-
-/** `request` without its snapshot. */
-function withoutSnapshot(request: SpawnRequest): SpawnRequest {
-  const { snapshot: _stale, ...rest } = request;
-  return rest;
 }

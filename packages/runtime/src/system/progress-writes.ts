@@ -24,6 +24,11 @@ export class ProgressWrites {
     this.#store = store;
   }
 
+  /** How many runs keep a writer: those with progress still to write. */
+  get size(): number {
+    return this.#writing.size;
+  }
+
   /** Writes `progress` as run `id`'s latest. */
   write(id: RunId, progress: RunProgress): void {
     let writing = this.#writing.get(id);
