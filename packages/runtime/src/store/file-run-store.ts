@@ -1,10 +1,11 @@
-import { appendFile, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { parseAgentSnapshot, TroupeError, withHistory, type AgentEvent, type AgentSnapshot, type Message, type RunId } from '@troupe/core';
 import { isProcessAlive, processIdentity, type ProcessIdentity } from '../local/process-identity.js';
 import { createFileToolProcessLedger } from '../local/tool-process-ledger.js';
 import { RunStoreErrorCode } from '../runtime-error-codes.js';
 import type { ChildRecord, RunRecord, RunStore } from './run-store.js';
+import { fileCalls } from './file-calls.js';
 import { releaseTakeover, sameProcess, takeOver } from './run-takeover.js';
 
 /** The default directory of the file run store, relative to the working directory. */
@@ -31,6 +32,7 @@ export function runDirOf(dir: string, id: RunId): string {
  * processes doing so at once, the second gets `run_already_answered` (see `takeOver`).
  */
 export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
+  const { appendFile, mkdir, readdir, readFile, rename, writeFile } = fileCalls;
   const chains = new Map<string, Promise<void>>();
   const pendingEvents = new Map<string, string[]>();
   /**
@@ -133,7 +135,11 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     createRun: (run) =>
       chain(run.id, async () => {
         markRunning(run.id, run.status);
-        await mkdir(inRun(run.id, 'snapshots'), { recursive: true });
+        const snapshots = inRun(run.id, 'snapshots');
+        const made = await mkdir(snapshots, { recursive: true });
+        // Its folder is new (`mkdir` made more than the last segment): it has no events file yet,
+        // so none with a torn line to look for at its first append.
+        if (made !== undefined && made !== snapshots) mended.set(run.id, new Set([inRun(run.id, 'events.jsonl')]));
         await mkdir(inRun(run.id, 'messages'), { recursive: true });
         // First: a run.json without it would read as interrupted.
         await claim(run.id);
@@ -254,17 +260,19 @@ function wholeLines(text: string): string[] {
 
 /** Cuts off a torn last line (one without its newline) of `file`; reads only its last byte when it ends whole. A missing file is left alone. */
 async function mendTornLine(file: string): Promise<void> {
-  const handle = await open(file, 'r+').catch(() => undefined);
-  if (handle === undefined) return;
+  const { close, fstat, ftruncate, open, read, readFile } = fileCalls;
+  const fd = await open(file, 'r+').catch(() => undefined);
+  if (fd === undefined) return;
   try {
-    const { size } = await handle.stat();
+    const { size } = await fstat(fd);
     if (size === 0) return;
     const last = Buffer.alloc(1);
-    await handle.read(last, 0, 1, size - 1);
+    await read(fd, last, 0, 1, size - 1);
     if (last[0] === 0x0a) return;
-    const bytes = await handle.readFile();
-    await handle.truncate(bytes.lastIndexOf(0x0a) + 1);
+    // From the file's position, still its start: the read above was at an offset.
+    const bytes = await readFile(fd);
+    await ftruncate(fd, bytes.lastIndexOf(0x0a) + 1);
   } finally {
-    await handle.close();
+    await close(fd);
   }
 }

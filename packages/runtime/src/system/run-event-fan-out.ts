@@ -7,12 +7,22 @@ export type RunEventListener = (event: AgentEvent | undefined) => void;
 
 /** The listeners of one run, and whether its events have ended. */
 interface RunListeners {
-  /** Replaced, never changed in place: an emit walks the list it found, without copying it. */
-  listeners: readonly RunEventListener[];
+  /**
+   * A lone listener as it is (a run handle's: most runs have just that one, and an array each
+   * cost many waiting runs a few dozen bytes), or a list, replaced, never changed in place: an
+   * emit walks the list it found, without copying it.
+   */
+  listeners: RunEventListener | readonly RunEventListener[];
   ended: boolean;
 }
 
 const NO_LISTENERS: readonly RunEventListener[] = [];
+
+/** Hands `event` to each of `listeners`. */
+function tell(listeners: RunEventListener | readonly RunEventListener[], event: AgentEvent | undefined): void {
+  if (typeof listeners === 'function') listeners(event);
+  else for (let i = 0; i < listeners.length; i++) listeners[i]?.(event);
+}
 
 /**
  * Hands each run's events to whoever listens, in order: plain listener functions (what a run
@@ -30,8 +40,7 @@ export class RunEventFanOut {
     const run = this.#runs.get(event.runId);
     if (run === undefined) return;
     // A listener that comes or goes meanwhile replaces the list: this walk sees the one it started with.
-    const { listeners } = run;
-    for (let i = 0; i < listeners.length; i++) listeners[i]?.(event);
+    tell(run.listeners, event);
   }
 
   /** Adds `listener` to `runId`'s listeners; returns what removes it. */
@@ -60,7 +69,7 @@ export class RunEventFanOut {
     run.ended = true;
     const listeners = run.listeners;
     run.listeners = NO_LISTENERS;
-    for (const listener of listeners) listener(undefined);
+    tell(listeners, undefined);
   }
 
   /** Ends every run's events. */
@@ -79,11 +88,17 @@ export class RunEventFanOut {
 
   #add(run: RunListeners, listener: RunEventListener): () => void {
     if (run.ended) return () => undefined;
-    // `concat` makes an array of the exact size (a push into an empty one reserves room for 17): one per waiting run.
-    run.listeners = run.listeners.concat(listener);
+    const { listeners } = run;
+    // `concat` makes an array of the exact size (a push into an empty one reserves room for 17).
+    if (typeof listeners === 'function') run.listeners = [listeners, listener];
+    else run.listeners = listeners.length === 0 ? listener : listeners.concat(listener);
     return () => {
-      const at = run.listeners.indexOf(listener);
-      if (at >= 0) run.listeners = run.listeners.slice(0, at).concat(run.listeners.slice(at + 1));
+      const now = run.listeners;
+      if (now === listener) run.listeners = NO_LISTENERS;
+      else if (typeof now !== 'function') {
+        const at = now.indexOf(listener);
+        if (at >= 0) run.listeners = now.length === 2 ? (now[1 - at] ?? NO_LISTENERS) : now.slice(0, at).concat(now.slice(at + 1));
+      }
     };
   }
 }

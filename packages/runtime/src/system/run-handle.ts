@@ -67,14 +67,14 @@ export class RunHandle {
   /** The entry actor's path. */
   readonly entry: AgentPath;
   readonly #transport: Transport;
-  /** Made when first asked for: most waiting runs are never watched. */
-  #events$: Observable<AgentEvent> | undefined;
   /** Every actor waiting for a user, by path; made when the first one asks. */
   #pending: PathMap<PendingInput> | undefined;
   readonly #unlisten: () => void;
   /** How the whole run is aborted, when not by aborting its entry (a pipeline's). */
   readonly #abort: (() => Promise<void>) | undefined;
-  readonly #onProgress: ((progress: RunProgress) => void) | undefined;
+  /** The runtime's, shared by its runs (told which run changed): no closure per run. */
+  readonly #onChange: (status: RunStatus, handle: RunHandle) => void;
+  readonly #onProgress: ((progress: RunProgress, handle: RunHandle) => void) | undefined;
   #usage = emptyUsage();
   /** Each actor's latest turn (a turn an actor restored from a checkpoint takes again counts once); made at the first turn. */
   #turns: PathMap<number> | undefined;
@@ -91,14 +91,17 @@ export class RunHandle {
     entry: AgentPath,
     transport: Transport,
     options: {
-      onChange(status: RunStatus): void;
-      onProgress?(progress: RunProgress): void;
+      /** Called when the run starts or stops waiting, with this handle (one function may serve many runs). */
+      onChange(status: RunStatus, handle: RunHandle): void;
+      /** Called as the run's usage or turns grow, with this handle. */
+      onProgress?(progress: RunProgress, handle: RunHandle): void;
       waiting?: PendingAt[];
       abort?: () => Promise<void>;
       resumed?: boolean;
     },
   ) {
-    const { onChange, waiting = [] } = options;
+    const { waiting = [] } = options;
+    this.#onChange = options.onChange;
     this.#onProgress = options.onProgress;
     if (options.resumed === true) this.#liveUsage = new Set();
     this.id = id;
@@ -106,24 +109,22 @@ export class RunHandle {
     this.#transport = transport;
     this.#abort = options.abort;
     for (const { path, input } of waiting) this.#waitingAt(path, input);
-    const track = (event: AgentEvent): void => {
-      const before = this.#pending?.size ?? 0;
-      this.#track(event);
-      if (!this.#ended && (before === 0) !== ((this.#pending?.size ?? 0) === 0)) onChange(this.status);
-    };
     // A plain listener where the transport takes one: no rxjs subscriber per run.
-    if (transport.listen !== undefined) this.#unlisten = transport.listen(id, (event) => event !== undefined && track(event));
+    if (transport.listen !== undefined) this.#unlisten = transport.listen(id, (event) => event !== undefined && this.#hear(event));
     else {
-      const subscription = transport.events(id).subscribe(track);
+      const subscription = transport.events(id).subscribe((event) => this.#hear(event));
       this.#unlisten = () => subscription.unsubscribe();
     }
   }
 
-  /** The run's events as they come (hot: subscribe right after `run()` returns to see everything). */
+  /**
+   * The run's events as they come (hot: subscribe right after `run()` returns to see everything).
+   * Each read is a new observable of the same events: a handle keeps none (most waiting runs are
+   * never watched again, and many may be kept for days).
+   */
   get events$(): Observable<AgentEvent> {
     // An ended run has nothing more to say: no subscription to the transport for it.
-    this.#events$ ??= this.#ended ? EMPTY : this.#transport.events(this.id);
-    return this.#events$;
+    return this.#ended ? EMPTY : this.#transport.events(this.id);
   }
 
   /** `waiting` while any actor waits for a user, else `running` until the entry ends. */
@@ -213,6 +214,13 @@ export class RunHandle {
     return this.#transport.control(this.id, path, command);
   }
 
+  /** Follows one of the run's events, and tells the runtime when the run starts or stops waiting. */
+  #hear(event: AgentEvent): void {
+    const before = this.#pending?.size ?? 0;
+    this.#track(event);
+    if (!this.#ended && (before === 0) !== ((this.#pending?.size ?? 0) === 0)) this.#onChange(this.status, this);
+  }
+
   #track(event: AgentEvent): void {
     switch (event.type) {
       case 'usage':
@@ -256,7 +264,7 @@ export class RunHandle {
   }
 
   #progressed(): void {
-    this.#onProgress?.({ usage: this.#usage, turns: this.turns });
+    this.#onProgress?.({ usage: this.#usage, turns: this.turns }, this);
   }
 
   #target(kind: PendingInput['kind'], path: string | undefined, callId: string | undefined): AgentPath {

@@ -21,7 +21,7 @@ import type { GraphConfig, PipelineConfig } from '../config/graph-config.js';
 import { createMemoryRunStore } from '../store/memory-run-store.js';
 import type { RunRecord, RunStatus, RunStore } from '../store/run-store.js';
 import { clockSleep } from './clock-sleep.js';
-import { latestWrite, type LatestWriter } from './latest-write.js';
+import { ProgressWrites } from './progress-writes.js';
 import { endedResult } from './ended-result.js';
 import { outcomeOf } from './delegation-tool.js';
 import { graphActorFactory, type ActorBuildOptions } from './graph-actor-factory.js';
@@ -92,15 +92,16 @@ export class Runtime {
   /** Status changes (running ⇄ waiting) still being written; `close` waits for them. */
   readonly #statusWrites = new Set<Promise<void>>();
   /** The usage and turns of runs going on, written at most once per turn of the event loop; `close` and a run's end wait for them. */
-  readonly #progress = new Map<RunId, LatestWriter<RunProgress>>();
+  readonly #progress: ProgressWrites;
   /** The runs this runtime started or resumed, whose events `close` flushes. */
   readonly #runs = new Set<RunId>();
-  /** The traces of the runs this runtime started or resumed that have not ended. */
-  readonly #traces = new Map<RunId, { trace: RunTrace; handle: RunHandle }>();
+  /** The traces of the runs this runtime started or resumed that have not ended, by their handles. */
+  readonly #traces = new Map<RunHandle, RunTrace>();
 
   constructor(options: RuntimeOptions) {
     this.graph = options.graph;
     this.store = options.store ?? createMemoryRunStore();
+    this.#progress = new ProgressWrites(this.store);
     this.#clock = options.clock ?? systemClock;
     this.#instrumentation = options.instrumentation;
     const sleep = clockSleep(this.#clock);
@@ -252,11 +253,11 @@ export class Runtime {
    * are stored (a run left waiting reads back whole from another process).
    */
   async close(): Promise<void> {
-    for (const { trace, handle } of this.#traces.values()) trace.leave(handle.status === 'waiting' ? 'waiting' : 'running');
+    for (const [handle, trace] of this.#traces) trace.leave(handle.status === 'waiting' ? 'waiting' : 'running');
     this.#traces.clear();
     await this.transport.close();
     await Promise.all(this.#statusWrites);
-    await Promise.all([...this.#progress.values()].map((progress) => progress.settle()));
+    await this.#progress.settleAll();
     await Promise.all([...this.#runs].map((id) => this.store.flush(id).catch(() => undefined)));
   }
 
@@ -285,18 +286,26 @@ export class Runtime {
 
   #handle(id: RunId, entry: AgentPath, trace: RunTrace | undefined, waiting: PendingAt[] = [], abort?: () => Promise<void>, resumed = false): RunHandle {
     this.#runs.add(id);
-    const onChange = (status: RunStatus): void => {
-      const write = this.store.updateRun(id, { status }).catch(() => undefined);
-      this.#statusWrites.add(write);
-      void write.then(() => this.#statusWrites.delete(write));
-    };
-    // The record's usage and turns follow the run, so a run that is still going (or was killed) lists what it has spent.
-    const onProgress = latestWrite(({ usage, turns }: RunProgress) => this.store.updateRun(id, { usage, turns }));
-    this.#progress.set(id, onProgress);
-    const handle = new RunHandle(id, entry, this.transport, { onChange, onProgress, waiting, resumed, ...(abort === undefined ? {} : { abort }) });
-    if (trace !== undefined) this.#traces.set(id, { trace, handle });
+    const handle = new RunHandle(id, entry, this.transport, {
+      onChange: this.#onChange,
+      onProgress: this.#onProgress,
+      waiting,
+      resumed,
+      ...(abort === undefined ? {} : { abort }),
+    });
+    if (trace !== undefined) this.#traces.set(handle, trace);
     return handle;
   }
+
+  /** Records a run's status change (running ⇄ waiting); one function for every run, not a closure each. */
+  readonly #onChange = (status: RunStatus, handle: RunHandle): void => {
+    const write = this.store.updateRun(handle.id, { status }).catch(() => undefined);
+    this.#statusWrites.add(write);
+    void write.then(() => this.#statusWrites.delete(write));
+  };
+
+  /** The record's usage and turns follow the run, so a run that is still going (or was killed) lists what it has spent. */
+  readonly #onProgress = (progress: RunProgress, handle: RunHandle): void => this.#progress.write(handle.id, progress);
 
   async #finishPipeline(handle: RunHandle, ended: Promise<PipelineResult>, signal: AbortSignal): Promise<RunResult> {
     let outcome: PipelineResult;
@@ -331,11 +340,10 @@ export class Runtime {
     if (result.error !== undefined) patch.error = result.error;
     const ended = { ...result, runId: handle.id, usage: handle.usage };
     // Ended once: a run its runtime left on close has had its trace ended then.
-    this.#traces.get(handle.id)?.trace.end(ended);
-    this.#traces.delete(handle.id);
+    this.#traces.get(handle)?.end(ended);
+    this.#traces.delete(handle);
     // Its last progress is stored before the final record, which has the same usage and turns: never after it.
-    await this.#progress.get(handle.id)?.settle();
-    this.#progress.delete(handle.id);
+    await this.#progress.settle(handle.id);
     await this.store.updateRun(handle.id, patch);
     await this.store.flush(handle.id);
     // The run is over: the transport need keep nothing of it here (the store has it all).
@@ -344,13 +352,18 @@ export class Runtime {
     return ended;
   }
 
-  async #finish(handle: RunHandle, ended: Promise<AgentResult>): Promise<RunResult> {
-    let agent: AgentResult;
-    try {
-      agent = await ended;
-    } catch (error) {
-      return this.#record(handle, { status: 'failed', stopReason: 'error', text: '', error: toErrorInfo(error) });
-    }
+  /**
+   * The run's result once its entry ends. A chain, not an async function: a run waiting (or
+   * hibernated) for days keeps two small callbacks, not a suspended function's frame.
+   */
+  #finish(handle: RunHandle, ended: Promise<AgentResult>): Promise<RunResult> {
+    return ended.then(
+      (agent) => this.#entryEnded(handle, agent),
+      (error: unknown) => this.#record(handle, { status: 'failed', stopReason: 'error', text: '', error: toErrorInfo(error) }),
+    );
+  }
+
+  #entryEnded(handle: RunHandle, agent: AgentResult): Promise<RunResult> {
     const status = finalStatusOf(agent.stopReason);
     const result: Omit<RunResult, 'runId' | 'usage'> = { status, stopReason: agent.stopReason, text: agent.text, agent };
     if (agent.error !== undefined) result.error = agent.error;

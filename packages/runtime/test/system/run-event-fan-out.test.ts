@@ -47,6 +47,26 @@ describe('RunEventFanOut', () => {
   });
 });
 
+describe('RunEventFanOut as listeners come and go', () => {
+  it('hands events to a lone listener, then to two, then to the one left and one more, in listening order', () => {
+    const fanOut = new RunEventFanOut();
+    const heard: string[] = [];
+    const stopFirst = fanOut.listen(runA, (event) => heard.push(`first ${event?.seq ?? 'end'}`));
+    fanOut.emit(stateEvent(runA, 1));
+    const stopSecond = fanOut.listen(runA, (event) => heard.push(`second ${event?.seq ?? 'end'}`));
+    fanOut.emit(stateEvent(runA, 2));
+    stopFirst();
+    fanOut.emit(stateEvent(runA, 3));
+    fanOut.listen(runA, (event) => heard.push(`third ${event?.seq ?? 'end'}`));
+    fanOut.emit(stateEvent(runA, 4));
+    stopSecond();
+    stopSecond();
+    fanOut.emit(stateEvent(runA, 5));
+    fanOut.end(runA);
+    expect(heard).toEqual(['first 1', 'first 2', 'second 2', 'second 3', 'second 4', 'third 4', 'third 5', 'third end']);
+  });
+});
+
 describe('RunEventFanOut while it hands out an event', () => {
   it('still reaches every listener of that event when one stops, and not one that started meanwhile', () => {
     const fanOut = new RunEventFanOut();
