@@ -17,7 +17,7 @@ import { parseJsonOutput } from './structured-output.js';
 import { ToolEffect } from './tool-effect.js';
 import type { Message, ToolResultMessage } from './messages.js';
 import { ToolSet } from './tool-set.js';
-import { NO_PATH, NO_RUN } from './unstamped-event.js';
+import { NO_PATH, NO_RUN, NO_TS } from './unstamped-event.js';
 
 /** The retry strategy of agents without one, shared (it keeps no state). */
 const DEFAULT_RETRY = exponentialBackoff();
@@ -44,7 +44,7 @@ export class AgentEffects {
     const validator = options.validator ?? sharedSchemaValidator();
     const hooks: AgentHooks = options.hooks ?? NO_HOOKS;
     const tools = new ToolSet(options.tools ?? [], validator, (message) =>
-      port.emit({ type: 'error', error: { code: ErrorCode.InvalidTool, message }, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 }),
+      port.emit({ type: 'error', error: { code: ErrorCode.InvalidTool, message }, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS }),
     );
     this.#toolSet = tools;
     const compaction = compactionSettings(options.compaction);

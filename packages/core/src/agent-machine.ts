@@ -54,7 +54,7 @@ import {
   startRun,
   type Step,
 } from './machine-steps.js';
-import { NO_PATH, NO_RUN } from './unstamped-event.js';
+import { NO_PATH, NO_RUN, NO_TS } from './unstamped-event.js';
 import {
   compacted,
   modelFailed,
@@ -124,7 +124,7 @@ function run(...fns: Step[]) {
 
 /** What entering each state does, folded into every transition that enters it. */
 const onEnter: Record<AgentStateName, Step> = {
-  idle: (c) => c.out.push({ type: 'state', state: 'idle', runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 }),
+  idle: (c) => c.out.push({ type: 'state', state: 'idle', runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS }),
   thinking: beginTurn,
   tool_executing: requestTools,
   waiting_user: announcePending,

@@ -26,7 +26,7 @@ import { buildResult, crashedResult } from './run-result.js';
 import { withFields } from './with-fields.js';
 import { RunTracker } from './run-tracker.js';
 import type { StreamingMessage } from './streaming-message.js';
-import { NO_PATH, NO_RUN, type UnstampedEvent } from './unstamped-event.js';
+import { NO_PATH, NO_RUN, NO_TS, type UnstampedEvent } from './unstamped-event.js';
 
 const ACTIVE: ReadonlySet<AgentStateName> = new Set(['thinking', 'tool_executing', 'waiting_user']);
 
@@ -70,7 +70,7 @@ export class Agent {
     const link = new AgentLink(this, this.path, this.#clock);
     this.#hooks = new HookRunner(
       options.hooks ?? NO_HOOKS,
-      (error) => link.emit({ type: 'error', error, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 }),
+      (error) => link.emit({ type: 'error', error, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS }),
       () => ({ runId: this.#runId, sessionId: this.sessionId, messages: this.#history }),
     );
     this.#effects = new AgentEffects(options, link, this.#clock);
@@ -363,7 +363,7 @@ export class Agent {
       if (isCommand(item)) {
         if (item.type !== 'cmd.model' || stop === undefined) this.#effects.carryOut(item, this.#history, this.#context.view);
       } else if (item.type === 'run.end') {
-        this.#publish({ type: 'agent_end', result: buildResult(this.#history, item.run, item.at), runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
+        this.#publish({ type: 'agent_end', result: buildResult(this.#history, item.run, item.at), runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
       } else if (item.type === 'turn_start') {
         stop = this.#hooks.beforeTurn(item.turn);
         if (stop === undefined) this.#publish(item);
@@ -393,7 +393,7 @@ export class Agent {
   #onCrash(error: unknown): void {
     // Only a bug in the machine gets here; still end the run visibly rather than hang.
     const info = { code: ErrorCode.Internal, message: error instanceof Error ? error.message : String(error) };
-    this.#publish({ type: 'error', error: info, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
+    this.#publish({ type: 'error', error: info, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
     this.#runs.end(crashedResult(this.#runId, this.#context.run, info));
   }
 }

@@ -18,7 +18,7 @@ import {
   type Step,
 } from './machine-steps.js';
 import { addUsage } from './usage.js';
-import { NO_PATH, NO_RUN } from './unstamped-event.js';
+import { NO_PATH, NO_RUN, NO_TS } from './unstamped-event.js';
 
 /** A reply with tool calls: recorded, and its calls become the turn's batch. */
 export const toolTurn: Step = (c, e) => {
@@ -81,7 +81,7 @@ export const scheduleRetry: Step = (c, e) => {
   const { retryInMs = 0, error } = e;
   const attempt = c.run.attempt + 1;
   c.edit({ attempt, retry: { delayMs: retryInMs, until: e.at + retryInMs, error } });
-  c.out.push({ type: 'retry', attempt, delayMs: retryInMs, error, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
+  c.out.push({ type: 'retry', attempt, delayMs: retryInMs, error, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
 };
 
 /** A restored retry waits only for the time left (XState does not re-arm delays it restores). */
@@ -106,10 +106,10 @@ export const compacted: Step = (c, e) => {
   assertEvent(e, 'COMPACTED');
   const { view, compaction, usage } = e;
   if (view !== undefined) c.patch.view = view;
-  c.out.push({ type: 'compaction', ...compaction, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
+  c.out.push({ type: 'compaction', ...compaction, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
   if (usage !== undefined && usage.totalTokens + usage.cost.total > 0) {
     const total = addUsage(c.run.usage, usage);
     c.edit({ usage: total });
-    c.out.push({ type: 'usage', usage, total, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
+    c.out.push({ type: 'usage', usage, total, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
   }
 };

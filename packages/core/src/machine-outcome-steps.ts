@@ -6,7 +6,7 @@
 import { assertEvent } from 'xstate';
 import { ErrorCode } from './errors.js';
 import { endRun, type Step } from './machine-steps.js';
-import { NO_PATH, NO_RUN } from './unstamped-event.js';
+import { NO_PATH, NO_RUN, NO_TS } from './unstamped-event.js';
 
 /** A final answer ends the run; with an output schema its parsed value is the run's value. */
 export const stop: Step = (c, e) => {
@@ -46,7 +46,7 @@ export const rejected: Step = (c, e) => {
     endRun(c, { stopReason: 'error', error });
     return;
   }
-  c.out.push({ type: 'input_rejected', guardrail, reason, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
+  c.out.push({ type: 'input_rejected', guardrail, reason, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
   endRun(c, { stopReason: 'rejected', error: { code: ErrorCode.InputRejected, message: reason, data: { guardrail } } });
 };
 

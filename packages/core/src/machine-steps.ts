@@ -17,7 +17,7 @@ import type { AgentContext, AgentMachineEvent, BatchOutcome, MachineOutput, Pend
 import { retryInstruction } from './structured-output.js';
 import { addUsage, emptyUsage } from './usage.js';
 import { withFields } from './with-fields.js';
-import { NO_PATH, NO_RUN } from './unstamped-event.js';
+import { NO_PATH, NO_RUN, NO_TS } from './unstamped-event.js';
 
 /** The context patch and outputs of one transition, built up by the step functions below. */
 export class Changes {
@@ -105,7 +105,7 @@ export function startRun(c: Changes, event: AgentMachineEvent): void {
   assertEvent(event, ['PROMPT', 'CONTINUE']);
   c.run = { id: event.runId, startedAt: event.at, startIndex: c.historyLength, turns: 0, usage: emptyUsage(), attempt: 0, compacted: false };
   c.patch.pending = null;
-  c.out.push({ type: 'agent_start', sessionId: c.context.sessionId ?? '', runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
+  c.out.push({ type: 'agent_start', sessionId: c.context.sessionId ?? '', runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
 }
 
 /** Holds a guarded prompt and asks the guard effect to check it (also after a restore). */
@@ -151,8 +151,8 @@ export function beginTurn(c: Changes, event: AgentMachineEvent): void {
   const turn = run.turns;
   c.run = run;
   c.out.push(
-    { type: 'state', state: 'thinking', runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 },
-    { type: 'turn_start', turn, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 },
+    { type: 'state', state: 'thinking', runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS },
+    { type: 'turn_start', turn, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS },
   );
   for (const message of incoming) appendMessage(c, message);
   const delayMs = settings.stepDelayMs ?? 0;
@@ -191,8 +191,8 @@ function nextTurnRun(run: RunState): RunState {
 export function appendMessage(c: Changes, message: Message): void {
   c.append(message);
   c.out.push(
-    { type: 'message_start', role: message.role, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 },
-    { type: 'message_end', role: message.role, message, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 },
+    { type: 'message_start', role: message.role, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS },
+    { type: 'message_end', role: message.role, message, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS },
   );
 }
 
@@ -207,7 +207,7 @@ export function recordAssistant(c: Changes, message: AssistantMessage): void {
   c.append(message);
   const usage = addUsage(c.run.usage, message.usage);
   c.edit({ usage, assistant: message, attempt: 0 });
-  c.out.push({ type: 'usage', usage: message.usage, total: usage, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
+  c.out.push({ type: 'usage', usage: message.usage, total: usage, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
 }
 
 /** Opens the tool batch of the assistant message. */
@@ -227,7 +227,7 @@ export function truncatedBatch(c: Changes, message: AssistantMessage, at: number
 export function requestTools(c: Changes, _event?: AgentMachineEvent): void {
   const batch = c.batch;
   c.out.push(
-    { type: 'state', state: 'tool_executing', runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 },
+    { type: 'state', state: 'tool_executing', runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS },
     {
       type: 'cmd.tools',
       request: c.nextRequest(),
@@ -277,8 +277,8 @@ export function endTurn(c: Changes, toolResults: ToolResultMessage[]): void {
   const { turns: turn, assistant } = c.run;
   c.out.push(
     assistant === undefined
-      ? { type: 'turn_end', turn, toolResults, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 }
-      : { type: 'turn_end', turn, message: assistant, toolResults, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 },
+      ? { type: 'turn_end', turn, toolResults, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS }
+      : { type: 'turn_end', turn, message: assistant, toolResults, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS },
   );
 }
 
@@ -296,7 +296,7 @@ export function answerQuestion(c: Changes, answer: string, at: number): PendingI
     timestamp: at,
   };
   c.editBatch({ results: { ...batch.results, [first.callId]: result }, suspended: rest });
-  c.out.push({ type: 'tool_end', toolCallId: first.callId, toolName: first.toolName, result, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
+  c.out.push({ type: 'tool_end', toolCallId: first.callId, toolName: first.toolName, result, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
   c.patch.pending = questionOf(c.batch);
   return c.patch.pending;
 }
@@ -310,7 +310,7 @@ export function questionOf(batch: ToolBatch): PendingInput | null {
 /** Emits the permission request or question the agent now waits for. */
 export function announcePending(c: Changes, _event?: AgentMachineEvent): void {
   const pending = c.patch.pending ?? c.context.pending;
-  c.out.push({ type: 'state', state: 'waiting_user', runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
+  c.out.push({ type: 'state', state: 'waiting_user', runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
   if (pending?.kind === 'permission') {
     c.out.push({
       type: 'permission_request',
@@ -320,14 +320,14 @@ export function announcePending(c: Changes, _event?: AgentMachineEvent): void {
       runId: NO_RUN,
       agentPath: NO_PATH,
       seq: 0,
-      ts: 0,
+      ts: NO_TS,
     });
   } else if (pending?.kind === 'question') {
     const { callId, toolName, question, details } = pending;
     c.out.push(
       details === undefined
-        ? { type: 'question', toolCallId: callId, toolName, question, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 }
-        : { type: 'question', toolCallId: callId, toolName, question, details, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 },
+        ? { type: 'question', toolCallId: callId, toolName, question, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS }
+        : { type: 'question', toolCallId: callId, toolName, question, details, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS },
     );
   }
 }
@@ -364,11 +364,11 @@ export function endAtLimit(c: Changes, limit: LimitHit, at: number): void {
   c.append(message);
   // Its text streams as a reply's would, so consumers that show deltas show it too.
   c.out.push(
-    { type: 'message_start', role: 'assistant', runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 },
-    { type: 'message_update', delta: { type: 'text_start', index: 0 }, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 },
-    { type: 'message_update', delta: { type: 'text_delta', index: 0, delta: text }, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 },
-    { type: 'message_update', delta: { type: 'text_end', index: 0 }, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 },
-    { type: 'message_end', role: 'assistant', message, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 },
+    { type: 'message_start', role: 'assistant', runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS },
+    { type: 'message_update', delta: { type: 'text_start', index: 0 }, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS },
+    { type: 'message_update', delta: { type: 'text_delta', index: 0, delta: text }, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS },
+    { type: 'message_update', delta: { type: 'text_end', index: 0 }, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS },
+    { type: 'message_end', role: 'assistant', message, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS },
   );
 }
 
@@ -377,7 +377,7 @@ export function endAtLimit(c: Changes, limit: LimitHit, at: number): void {
  * `Agent` builds with the history it holds).
  */
 export function reportEnd(c: Changes, state: 'done' | 'aborted' | 'error', at: number): void {
-  c.out.push({ type: 'state', state, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
+  c.out.push({ type: 'state', state, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
   const run = c.patch.run ?? c.context.run;
   if (run?.end === undefined || run.reported === true) return;
   c.out.push({ type: 'run.end', run: c.edit({ reported: true }), at });

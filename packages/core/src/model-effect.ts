@@ -18,7 +18,7 @@ import { StreamingMessageBuilder, type StreamingMessage } from './streaming-mess
 import { addUsage, emptyUsage, type Usage } from './usage.js';
 import type { ToolSet } from './tool-set.js';
 import type { RetryStrategy } from './retry-strategy.js';
-import { NO_PATH, NO_RUN } from './unstamped-event.js';
+import { NO_PATH, NO_RUN, NO_TS } from './unstamped-event.js';
 
 /** What the model effect needs. */
 export interface ModelEffectDeps {
@@ -132,7 +132,7 @@ export class ModelEffect {
         runId: NO_RUN,
         agentPath: NO_PATH,
         seq: 0,
-        ts: 0,
+        ts: NO_TS,
       });
   }
 
@@ -196,7 +196,7 @@ export class ModelEffect {
         case 'done':
           this.#start(flight, attempt);
           this.#current = undefined;
-          port.emit({ type: 'message_end', role: 'assistant', message: event.message, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
+          port.emit({ type: 'message_end', role: 'assistant', message: event.message, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
           port.send(this.#done(flight.request, event.message));
           return;
         case 'error':
@@ -205,7 +205,7 @@ export class ModelEffect {
         default:
           if (!flight.streaming) this.#start(flight, attempt);
           flight.partial?.apply(event);
-          port.emit({ type: 'message_update', delta: event, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
+          port.emit({ type: 'message_update', delta: event, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
       }
     }
     if (this.#isCurrent(flight)) this.#fail(flight, attempt, { kind: 'api', message: 'the provider stream ended without a result', retryable: true });
@@ -244,7 +244,7 @@ export class ModelEffect {
         runId: NO_RUN,
         agentPath: NO_PATH,
         seq: 0,
-        ts: 0,
+        ts: NO_TS,
       });
     const after = outcome.messages;
     const changed = after.length !== before.length || after.some((message, i) => message !== before[i]);
@@ -277,8 +277,8 @@ export class ModelEffect {
     flight.partial = new StreamingMessageBuilder(this.#modelName(), this.#deps.port.now());
     this.#deps.port.emit(
       attempt === 0
-        ? { type: 'message_start', role: 'assistant', runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 }
-        : { type: 'message_start', role: 'assistant', attempt, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 },
+        ? { type: 'message_start', role: 'assistant', runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS }
+        : { type: 'message_start', role: 'assistant', attempt, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS },
     );
   }
 
@@ -294,7 +294,7 @@ export class ModelEffect {
         runId: NO_RUN,
         agentPath: NO_PATH,
         seq: 0,
-        ts: 0,
+        ts: NO_TS,
       });
     const retryInMs = error.kind === 'overflow' || error.kind === 'aborted' ? undefined : retry.delayFor(error, attempt + 1);
     const at = port.now();

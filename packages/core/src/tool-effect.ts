@@ -11,7 +11,7 @@ import type { SchemaValidator } from './schema-validator.js';
 import type { Tool, ToolContext, ToolResult } from './tool.js';
 import type { ToolSet } from './tool-set.js';
 import { ErrorCode } from './errors.js';
-import { NO_PATH, NO_RUN } from './unstamped-event.js';
+import { NO_PATH, NO_RUN, NO_TS } from './unstamped-event.js';
 
 /** What the tool effect needs. */
 export interface ToolEffectDeps {
@@ -90,7 +90,7 @@ export class ToolEffect {
             runId: NO_RUN,
             agentPath: NO_PATH,
             seq: 0,
-            ts: 0,
+            ts: NO_TS,
           }),
         );
   }
@@ -128,7 +128,7 @@ export class ToolEffect {
       const result = errorResult(call, text, now);
       batch.outcome.results.push(result);
       if (batch.running.has(call.id))
-        this.#deps.port.emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
+        this.#deps.port.emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
     }
     batch.running.clear();
   }
@@ -233,7 +233,7 @@ export class ToolEffect {
       runId: NO_RUN,
       agentPath: NO_PATH,
       seq: 0,
-      ts: 0,
+      ts: NO_TS,
     });
   }
 
@@ -288,7 +288,16 @@ export class ToolEffect {
     const control = result.control;
     // A suspended call ends when the user answers: the machine emits its tool_end then.
     if (control?.type !== 'suspend')
-      this.#deps.port.emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result: message, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
+      this.#deps.port.emit({
+        type: 'tool_end',
+        toolCallId: call.id,
+        toolName: call.name,
+        result: message,
+        runId: NO_RUN,
+        agentPath: NO_PATH,
+        seq: 0,
+        ts: NO_TS,
+      });
     if (control?.type === 'suspend') {
       const suspend: SuspendedCall = { callId: call.id, toolName: call.name, question: control.question };
       if (control.details !== undefined) suspend.details = control.details;
@@ -306,7 +315,7 @@ export class ToolEffect {
   /** Emits a tool_update for a call that is still running in the current batch. */
   update(batch: Batch, call: ToolCall, update: { partial: unknown } | { progress: string }): void {
     if (this.#isCurrent(batch) && batch.running.has(call.id))
-      this.#deps.port.emit({ type: 'tool_update', toolCallId: call.id, toolName: call.name, ...update, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0 });
+      this.#deps.port.emit({ type: 'tool_update', toolCallId: call.id, toolName: call.name, ...update, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
   }
 }
 

@@ -3,7 +3,7 @@ import type { AgentPath, RunId } from './ids.js';
 
 /**
  * The envelope fields an event is made with, before `EventStream.publish` stamps the real ones:
- * core writes every event literal with `runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: 0` last.
+ * core writes every event literal with `runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS` last.
  *
  * Why: V8 keeps an object literal's fields in the object itself; fields added later (as the
  * envelope was, at publish) change its hidden class four times and go to a separate property
@@ -14,6 +14,14 @@ export const NO_RUN = '' as RunId;
 
 /** The `agentPath` an event is made with (see {@link NO_RUN}). */
 export const NO_PATH = '' as AgentPath;
+
+/**
+ * The `ts` an event is made with: a number that is not a small integer, as the timestamp stamped
+ * later is not. A field made with `0` (a small integer) and then given `Date.now()` changes how V8
+ * stores it, which deprecates the event's hidden class and throws away the optimized code that
+ * used it: a turn's first runs took twice as long.
+ */
+export const NO_TS = Number.NaN;
 
 /** An event before its envelope is stamped on: core makes each with the placeholders above (see {@link NO_RUN}). */
 export type UnstampedEvent = AgentEventPayload & Partial<EventEnvelope>;

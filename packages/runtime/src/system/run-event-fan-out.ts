@@ -1,6 +1,5 @@
 import type { AgentEvent, RunId } from '@troupe/core';
-// The class alone, not rxjs's index (see core's event-stream.ts).
-import { Observable } from 'rxjs/internal/Observable';
+import { Observable } from 'rxjs';
 
 /** Receives a run's events in order; `undefined` once the run's events have ended. */
 export type RunEventListener = (event: AgentEvent | undefined) => void;

@@ -13,9 +13,7 @@ import {
   type Usage,
 } from '@troupe/core';
 import type { StepOutcome } from '../pipeline/pipeline-runner.js';
-import type { Observable } from 'rxjs';
-// Not rxjs's index (see core's event-stream.ts).
-import { EMPTY } from 'rxjs/internal/observable/empty';
+import { EMPTY, type Observable } from 'rxjs';
 import type { RunStatus } from '../store/run-store.js';
 import type { ControlCommand, Transport } from './transport.js';
 import { RunErrorCode } from '../runtime-error-codes.js';
