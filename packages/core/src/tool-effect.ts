@@ -10,8 +10,7 @@ import { evaluatePermission, type PermissionPolicy } from './permissions.js';
 import type { SchemaValidator } from './schema-validator.js';
 import type { Tool, ToolContext, ToolResult } from './tool.js';
 import type { ToolSet } from './tool-set.js';
-import { ErrorCode } from './errors.js';
-import { NO_PATH, NO_RUN, NO_TS } from './unstamped-event.js';
+import { batchFailed, toolEnd, toolStart, toolUpdate } from './tool-events.js';
 
 /** What the tool effect needs. */
 export interface ToolEffectDeps {
@@ -80,19 +79,7 @@ export class ToolEffect {
     const running = this.#execute(batch, runnable);
     // Calls that finished synchronously settle the batch right away: no promise hops per turn.
     if (running === undefined) this.#settle(batch);
-    else
-      running
-        .then(() => this.#settle(batch))
-        .catch((error: unknown) =>
-          this.#deps.port.emit({
-            type: 'error',
-            error: { code: ErrorCode.Internal, message: `tool batch failed: ${String(error)}` },
-            runId: NO_RUN,
-            agentPath: NO_PATH,
-            seq: 0,
-            ts: NO_TS,
-          }),
-        );
+    else running.then(() => this.#settle(batch)).catch((error: unknown) => this.#deps.port.emit(batchFailed(error)));
   }
 
   /** A steering message arrived for `request`: the batch ends when its next call finishes. */
@@ -127,8 +114,7 @@ export class ToolEffect {
       if (settled.has(call.id) || batch.outcome.suspended.some((s) => s.callId === call.id)) continue;
       const result = errorResult(call, text, now);
       batch.outcome.results.push(result);
-      if (batch.running.has(call.id))
-        this.#deps.port.emit({ type: 'tool_end', toolCallId: call.id, toolName: call.name, result, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
+      if (batch.running.has(call.id)) this.#deps.port.emit(toolEnd(call, result));
     }
     batch.running.clear();
   }
@@ -225,16 +211,7 @@ export class ToolEffect {
 
   /** Emits the call's `tool_start`. */
   #emitStart(call: ToolCall): void {
-    this.#deps.port.emit({
-      type: 'tool_start',
-      toolCallId: call.id,
-      toolName: call.name,
-      args: call.arguments,
-      runId: NO_RUN,
-      agentPath: NO_PATH,
-      seq: 0,
-      ts: NO_TS,
-    });
+    this.#deps.port.emit(toolStart(call));
   }
 
   /** A call with tool hooks: `beforeToolCall` decides before `tool_start`, `afterToolCall` before `tool_end`. */
@@ -287,17 +264,7 @@ export class ToolEffect {
   #record(batch: Batch, call: ToolCall, message: ToolResultMessage, result: ToolResult): void {
     const control = result.control;
     // A suspended call ends when the user answers: the machine emits its tool_end then.
-    if (control?.type !== 'suspend')
-      this.#deps.port.emit({
-        type: 'tool_end',
-        toolCallId: call.id,
-        toolName: call.name,
-        result: message,
-        runId: NO_RUN,
-        agentPath: NO_PATH,
-        seq: 0,
-        ts: NO_TS,
-      });
+    if (control?.type !== 'suspend') this.#deps.port.emit(toolEnd(call, message));
     if (control?.type === 'suspend') {
       const suspend: SuspendedCall = { callId: call.id, toolName: call.name, question: control.question };
       if (control.details !== undefined) suspend.details = control.details;
@@ -314,8 +281,7 @@ export class ToolEffect {
 
   /** Emits a tool_update for a call that is still running in the current batch. */
   update(batch: Batch, call: ToolCall, update: { partial: unknown } | { progress: string }): void {
-    if (this.#isCurrent(batch) && batch.running.has(call.id))
-      this.#deps.port.emit({ type: 'tool_update', toolCallId: call.id, toolName: call.name, ...update, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
+    if (this.#isCurrent(batch) && batch.running.has(call.id)) this.#deps.port.emit(toolUpdate(call, update));
   }
 }
 
