@@ -14,8 +14,9 @@
  *   that replaces a value and an acked task both count), in all and per stream;
  * - where the time goes (Linux, from /proc): CPU µs and write system calls per delegation of the
  *   coordinator (this process), the worker(s) and nats-server during the measured runs, and in the
- *   throughput runs each one's share of a core and the machine's load average: a process near its
- *   core, or a machine whose cores are all busy, cannot go faster with more workers.
+ *   throughput runs each one's share of a core, the machine's load average, and the tasks per
+ *   second the machine's cores could do at most at that CPU per task: a process near its core, or
+ *   a machine whose cores are all busy, cannot go faster with more workers.
  *
  *   node dist/remote-delegation.js [--delegations 200] [--runs 5] [--tasks 1000]
  */
@@ -61,7 +62,7 @@ async function roundTrip(): Promise<void> {
     await resources.nc.request(echo, 'x');
     raw.push((performance.now() - started) * 1000);
   }
-  const bytes: number[][] = [];
+  const lead: number[] = [];
   const perDelegation: number[] = [];
   let cold = 0;
   const storedBefore = await storedMessages(resources);
@@ -69,17 +70,17 @@ async function roundTrip(): Promise<void> {
   let usageBefore = usageOf(processes);
   for (let i = 0; i < runs + WARM_UP_RUNS; i++) {
     if (i === WARM_UP_RUNS) usageBefore = usageOf(processes);
-    const turnBytes: number[] = [];
+    // The lead's checkpoint bytes are counted in the last warm-up run only: stringifying each
+    // checkpoint again to count it would add to the coordinator's time in the measured runs.
+    const turnBytes = i === WARM_UP_RUNS - 1 ? lead : undefined;
     const wall = await runOnce(resources, delegationGraph({ ...shape, helperPlacement: 'remote' }), turnBytes);
     if (i === 0) cold = (wall * 1000) / delegations;
     if (i < WARM_UP_RUNS) continue;
     perDelegation.push((wall * 1000) / delegations);
-    bytes.push(turnBytes);
   }
   const used = usageSince(usageBefore, usageOf(processes), delegations * runs);
   const stored = perStream(storedBefore, await storedMessages(resources), delegations * (runs + WARM_UP_RUNS));
   const tenth = Math.max(1, Math.floor(delegations / 10));
-  const lead = bytes[0] ?? [];
   const average = (values: number[]): number => Math.round(values.reduce((a, b) => a + b, 0) / Math.max(1, values.length));
   report({
     workload: 'remote-delegation-round-trip',
@@ -102,11 +103,11 @@ async function roundTrip(): Promise<void> {
 async function throughput(workers: number): Promise<void> {
   const shape = { turns: Math.ceil(tasks / PER_TURN), perTurn: PER_TURN };
   const { resources, workerPids } = await deployment(shape, workers);
-  const cold = await runOnce(resources, delegationGraph({ ...shape, helperPlacement: 'remote' }), []);
+  const cold = await runOnce(resources, delegationGraph({ ...shape, helperPlacement: 'remote' }));
   const walls: number[] = [];
   const processes = { coordinator: [process.pid], workers: workerPids, server: [server.pid] };
   const before = usageOf(processes);
-  for (let i = 0; i < runs; i++) walls.push(await runOnce(resources, delegationGraph({ ...shape, helperPlacement: 'remote' }), []));
+  for (let i = 0; i < runs; i++) walls.push(await runOnce(resources, delegationGraph({ ...shape, helperPlacement: 'remote' })));
   const wall = walls.reduce((a, b) => a + b, 0);
   const total = shape.turns * shape.perTurn;
   const used = usageSince(before, usageOf(processes), total * runs, wall);
@@ -121,6 +122,10 @@ async function throughput(workers: number): Promise<void> {
     tasks_per_s_runs: spread(rates),
     cpu_us_per_task: used.cpuUs,
     core_percent: used.corePercent,
+    // The most this machine could do if every core were busy with this work alone and nothing
+    // waited: its cores over the CPU all processes spent per task. Where the coordinator and
+    // nats-server share the workers' cores, a second worker cannot go past it.
+    cpu_bound_tasks_per_s: used.totalCpuUs === undefined ? 'n/a' : Math.round((availableParallelism() * 1e6) / used.totalCpuUs),
     load_average: `${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
   });
   await resources.nc.close();
@@ -179,7 +184,13 @@ function usageOf(roles: Roles): Usage {
  * or tasks), and, given the `wallMs` they took, the percent of one core each process used (`+`
  * between the workers of a role). `n/a` where /proc could not tell.
  */
-function usageSince(before: Usage, after: Usage, count: number, wallMs = 0): { cpuUs: string; writes: string; corePercent: string } {
+function usageSince(
+  before: Usage,
+  after: Usage,
+  count: number,
+  wallMs = 0,
+): { cpuUs: string; writes: string; corePercent: string; totalCpuUs: number | undefined } {
+  let totalCpuUs: number | undefined = 0;
   const cpuUs: string[] = [];
   const writes: string[] = [];
   const corePercent: string[] = [];
@@ -190,21 +201,25 @@ function usageSince(before: Usage, after: Usage, count: number, wallMs = 0): { c
     });
     const known = deltas.filter((delta) => delta !== undefined);
     if (known.length < deltas.length) {
+      totalCpuUs = undefined;
       cpuUs.push(`${role} n/a`);
       writes.push(`${role} n/a`);
       corePercent.push(`${role} n/a`);
       continue;
     }
-    cpuUs.push(`${role} ${Math.round((known.reduce((sum, d) => sum + d.cpuMs, 0) * 1000) / count)}`);
+    const roleCpuUs = (known.reduce((sum, d) => sum + d.cpuMs, 0) * 1000) / count;
+    if (totalCpuUs !== undefined) totalCpuUs += roleCpuUs;
+    cpuUs.push(`${role} ${Math.round(roleCpuUs)}`);
     writes.push(`${role} ${round2(known.reduce((sum, d) => sum + d.writes, 0) / count)}`);
     if (wallMs > 0) corePercent.push(`${role} ${known.map((d) => Math.round((100 * d.cpuMs) / wallMs)).join('+')}`);
   }
-  return { cpuUs: cpuUs.join(', '), writes: writes.join(', '), corePercent: corePercent.join(', ') };
+  return { cpuUs: cpuUs.join(', '), writes: writes.join(', '), corePercent: corePercent.join(', '), totalCpuUs };
 }
 
-/** One run of `graph` with the coordinator's transport; ms of wall time. Records the lead's checkpoint bytes per turn. */
-function runOnce(resources: NatsResources, graph: GraphConfig, turnBytes: number[]): Promise<number> {
-  const store = countingStore(createNatsRunStore(resources), turnBytes);
+/** One run of `graph` with the coordinator's transport; ms of wall time. Records the lead's checkpoint bytes per turn in `turnBytes` if given. */
+function runOnce(resources: NatsResources, graph: GraphConfig, turnBytes?: number[]): Promise<number> {
+  const stored = createNatsRunStore(resources);
+  const store = turnBytes === undefined ? stored : countingStore(stored, turnBytes);
   return timedRun(
     createRuntime({
       graph,
