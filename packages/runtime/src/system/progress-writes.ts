@@ -10,18 +10,29 @@ interface Writing {
 }
 
 /**
+ * How often at most a run's usage and turns are written while it goes: every turn's write was a
+ * stored message per turn on NATS (a tenth of a remote delegation's) and a rewritten `run.json` in
+ * the file store, for figures that `troupe runs` shows to a person. Settling writes the newest at once.
+ */
+export const PROGRESS_SPACING_MS = 200;
+
+/**
  * Writes each run's usage and turns to its record as they grow (at most once per turn of the
- * event loop, the newest value winning: see {@link latestWrite}). A run keeps a writer only while
+ * event loop and once per {@link PROGRESS_SPACING_MS}, the newest value winning: see
+ * {@link latestWrite}); the runtime settles a run's progress before it writes the run's waiting or
+ * final record. A run keeps a writer only while
  * it has writes to make: many runs wait (or sleep) for days with nothing to write, and a writer
  * with its closures was a good part of what each kept. A value given after a run's writer was
  * let go makes a new one, whose writes come after the old one's (it was let go once they settled).
  */
 export class ProgressWrites {
   readonly #store: RunStore;
+  readonly #spacingMs: number;
   readonly #writing = new Map<RunId, Writing>();
 
-  constructor(store: RunStore) {
+  constructor(store: RunStore, spacingMs = PROGRESS_SPACING_MS) {
     this.#store = store;
+    this.#spacingMs = spacingMs;
   }
 
   /** How many runs keep a writer: those with progress still to write. */
@@ -34,7 +45,7 @@ export class ProgressWrites {
     let writing = this.#writing.get(id);
     if (writing === undefined) {
       const store = this.#store;
-      writing = { writer: latestWrite(({ usage, turns }: RunProgress) => store.updateRun(id, { usage, turns })), given: 0 };
+      writing = { writer: latestWrite(({ usage, turns }: RunProgress) => store.updateRun(id, { usage, turns }), undefined, this.#spacingMs), given: 0 };
       this.#writing.set(id, writing);
     }
     writing.given += 1;
@@ -57,10 +68,11 @@ export class ProgressWrites {
     await Promise.all([...this.#writing.keys()].map((id) => this.settle(id)));
   }
 
-  /** Lets `writing` go once its writes have settled with no value given meanwhile. */
+  /** Lets `writing` go once its writes have settled, and the spacing after them is up, with no value given meanwhile. */
   #letGoWhenIdle(id: RunId, writing: Writing): void {
     const given = writing.given;
-    void writing.writer.settle().then(() => {
+    // Not `settle`: it would cut the spacing short, and the next value would make a writer that writes at once.
+    void writing.writer.idle().then(() => {
       if (this.#writing.get(id) !== writing) return;
       if (writing.given === given) this.#writing.delete(id);
       else this.#letGoWhenIdle(id, writing);

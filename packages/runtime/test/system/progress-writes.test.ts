@@ -1,8 +1,9 @@
 /**
  * `ProgressWrites` writes each run's newest usage and turns to its record, and keeps a writer for
  * a run only while it has something to write (many runs wait or sleep with nothing to write):
- * once a run's writes have settled it keeps none, and a later value makes a new writer whose
- * write lands after the earlier ones.
+ * once a run's writes have settled (and the spacing after them is up) it keeps none, and a later
+ * value makes a new writer whose write lands after the earlier ones. Values given turn after turn
+ * are written once per spacing; settling writes the newest at once.
  */
 import { emptyUsage, parseRunId, type RunId } from '@troupe/core';
 import { describe, expect, it } from 'vitest';
@@ -42,7 +43,7 @@ describe('ProgressWrites', () => {
       if (patch.turns !== undefined) written.push(patch.turns);
       return updateRun(runId, patch);
     };
-    const progress = new ProgressWrites(store);
+    const progress = new ProgressWrites(store, 20);
     progress.write(id, { usage: usageOf(1), turns: 1 });
     // Not settled through `settle`: the writer goes once its own writes are done.
     while (progress.size > 0) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -50,6 +51,30 @@ describe('ProgressWrites', () => {
     await progress.settle(id);
     expect(written).toEqual([1, 3]);
     expect(await store.getRun(id)).toMatchObject({ usage: { input: 3 }, turns: 3 });
+  });
+
+  it("writes a run's progress given turn after turn once per spacing, and the newest at once when settled", async () => {
+    const id = parseRunId('run_progress_e');
+    const store = await storeWithRuns(id);
+    const written: number[] = [];
+    const updateRun = store.updateRun.bind(store);
+    store.updateRun = async (runId, patch) => {
+      if (patch.turns !== undefined) written.push(patch.turns);
+      return updateRun(runId, patch);
+    };
+    const progress = new ProgressWrites(store, 60_000);
+    progress.write(id, { usage: usageOf(1), turns: 1 });
+    while (written.length === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    for (let turn = 2; turn <= 5; turn++) {
+      progress.write(id, { usage: usageOf(turn), turns: turn });
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    // The first turn is written at once, the next ones wait for the spacing: the writer is kept meanwhile.
+    expect(written).toEqual([1]);
+    expect(progress.size).toBe(1);
+    await progress.settle(id);
+    expect(written).toEqual([1, 5]);
+    expect(await store.getRun(id)).toMatchObject({ usage: { input: 5 }, turns: 5 });
   });
 
   it("settles every run's progress at once", async () => {
