@@ -5,6 +5,8 @@ export interface LatestWriter<T> {
   settle(): Promise<void>;
   /** Resolves once nothing is written or waits, the spacing after the last write included. */
   idle(): Promise<void>;
+  /** Drops the value that waits (a later write carries it); resolves once the write in flight has settled. */
+  drop(): Promise<void>;
 }
 
 /**
@@ -64,6 +66,10 @@ export function latestWrite<T>(write: (value: T) => Promise<void>, onError: (err
   };
   writer.settle = (): Promise<void> => drain(true);
   writer.idle = (): Promise<void> => drain(false);
+  writer.drop = (): Promise<void> => {
+    waiting = undefined;
+    return drain(true);
+  };
   return writer;
 }
 

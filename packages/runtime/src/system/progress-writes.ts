@@ -63,6 +63,18 @@ export class ProgressWrites {
     if (this.#writing.get(id) === writing && writing.given === given) this.#writing.delete(id);
   }
 
+  /**
+   * For a run whose final record, with its usage and turns, is about to be written: drops the
+   * progress that waits for the spacing, and resolves once the write in flight has settled (its
+   * record is then never written over by an older progress); its writer is let go.
+   */
+  async end(id: RunId): Promise<void> {
+    const writing = this.#writing.get(id);
+    if (writing === undefined) return;
+    this.#writing.delete(id);
+    await writing.writer.drop();
+  }
+
   /** Resolves once every run's progress given so far is written. */
   async settleAll(): Promise<void> {
     await Promise.all([...this.#writing.keys()].map((id) => this.settle(id)));

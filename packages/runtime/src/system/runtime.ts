@@ -342,8 +342,8 @@ export class Runtime {
     // Ended once: a run its runtime left on close has had its trace ended then.
     this.#traces.get(handle)?.end(ended);
     this.#traces.delete(handle);
-    // Its last progress is stored before the final record, which has the same usage and turns: never after it.
-    await this.#progress.settle(handle.id);
+    // The final record has the run's usage and turns: progress still waiting is dropped, and one in flight lands before it, never after.
+    await this.#progress.end(handle.id);
     await this.store.updateRun(handle.id, patch);
     await this.store.flush(handle.id);
     // The run is over: the transport need keep nothing of it here (the store has it all).

@@ -77,6 +77,34 @@ describe('ProgressWrites', () => {
     expect(await store.getRun(id)).toMatchObject({ usage: { input: 5 }, turns: 5 });
   });
 
+  it("drops a run's progress waiting for the spacing when the run ends, after the write in flight", async () => {
+    const id = parseRunId('run_progress_f');
+    const store = await storeWithRuns(id);
+    const written: number[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const updateRun = store.updateRun.bind(store);
+    store.updateRun = async (runId, patch) => {
+      if (patch.turns !== undefined) written.push(patch.turns);
+      if (patch.turns === 1) await held;
+      return updateRun(runId, patch);
+    };
+    const progress = new ProgressWrites(store, 60_000);
+    progress.write(id, { usage: usageOf(1), turns: 1 });
+    while (written.length === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    progress.write(id, { usage: usageOf(2), turns: 2 });
+    let ended = false;
+    const ending = progress.end(id).then(() => (ended = true));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    // The write in flight is waited for.
+    expect(ended).toBe(false);
+    release();
+    await ending;
+    expect(written).toEqual([1]);
+    expect(progress.size).toBe(0);
+    expect(await store.getRun(id)).toMatchObject({ turns: 1 });
+  });
+
   it("settles every run's progress at once", async () => {
     const a = parseRunId('run_progress_c');
     const b = parseRunId('run_progress_d');
