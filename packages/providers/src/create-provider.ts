@@ -45,7 +45,8 @@ export function createProvider(spec: ModelSpec, options: CreateProviderOptions =
     if (options.script === undefined) {
       throw new ProviderConfigError(ProviderErrorCode.InvalidProviderOptions, `the scripted model "${spec.model}" needs a script`, { data: { spec } });
     }
-    return createScriptedProvider(options.script, options.clock === undefined ? {} : { clock: options.clock });
+    // Nothing here reads the requests a scripted model saw: keeping a copy of each was memory per agent and turn.
+    return createScriptedProvider(options.script, options.clock === undefined ? { recordRequests: false } : { clock: options.clock, recordRequests: false });
   }
   const ctx = createProviderContext(
     preset,

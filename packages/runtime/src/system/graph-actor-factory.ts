@@ -98,7 +98,11 @@ export function graphActorFactory(graph: GraphConfig, options: GraphActorFactory
       const script = graph.models[config.model]?.script;
       if (script !== undefined) {
         const clock = options.clock;
-        agentOptions.provider = createScriptedProvider(script, { startAt: repliesIn(request.snapshot), ...(clock === undefined ? {} : { clock }) });
+        agentOptions.provider = createScriptedProvider(script, {
+          startAt: repliesIn(request.snapshot),
+          recordRequests: false,
+          ...(clock === undefined ? {} : { clock }),
+        });
       }
       return agentOptions;
     }
