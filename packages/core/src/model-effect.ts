@@ -71,9 +71,12 @@ export class ModelEffect {
   readonly #deps: ModelEffectDeps;
   readonly #views: HistoryViews;
   #current: InFlight | undefined;
+  /** `provider:model`, as a finished message names its model: made when they are set, not per call. */
+  #modelName: string;
 
   constructor(deps: ModelEffectDeps) {
     this.#deps = { ...deps };
+    this.#modelName = modelNameOf(deps.provider, deps.request.model);
     // With convertToLlm, custom messages stay in each call's view for the hook to convert.
     this.#views = new HistoryViews(deps.hooks.convertToLlm === undefined ? inModelContext : (m) => m.role === 'custom' || inModelContext(m));
   }
@@ -82,6 +85,7 @@ export class ModelEffect {
   reconfigure(provider: Provider, request: Omit<ProviderRequest, 'messages' | 'tools'>): void {
     this.#deps.provider = provider;
     this.#deps.request = request;
+    this.#modelName = modelNameOf(provider, request.model);
   }
 
   /** The reply being streamed, if one is. */
@@ -274,7 +278,7 @@ export class ModelEffect {
   #start(flight: InFlight, attempt: number): void {
     if (flight.streaming) return;
     flight.streaming = true;
-    flight.partial = new StreamingMessageBuilder(this.#modelName(), this.#deps.port.now());
+    flight.partial = new StreamingMessageBuilder(this.#modelName, this.#deps.port.now());
     this.#deps.port.emit(
       attempt === 0
         ? { type: 'message_start', role: 'assistant', runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS }
@@ -303,7 +307,7 @@ export class ModelEffect {
       content: [],
       stopReason: 'error',
       usage: emptyUsage(),
-      model: this.#modelName(),
+      model: this.#modelName,
       errorMessage: error.message,
       timestamp: at,
     };
@@ -311,11 +315,11 @@ export class ModelEffect {
     if (retryInMs !== undefined) event.retryInMs = retryInMs;
     port.send(event);
   }
+}
 
-  /** `provider:model`, as a finished message names its model. */
-  #modelName(): string {
-    return `${this.#deps.provider.name}:${this.#deps.request.model}`;
-  }
+/** `provider:model`, as a finished message names its model. */
+function modelNameOf(provider: Provider, model: string): string {
+  return `${provider.name}:${model}`;
 }
 
 function internalFailure(what: string, error: unknown): ProviderFailure {

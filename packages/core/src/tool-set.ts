@@ -14,6 +14,9 @@ export function isToolSource(tools: readonly Tool[] | ToolSource): tools is Tool
   return !Array.isArray(tools);
 }
 
+/** The snapshot of an empty tool list. */
+const NO_TOOLS: ToolSnapshot = { byName: new Map(), definitions: Object.freeze([]) };
+
 /**
  * An agent's tools, fixed or from a {@link ToolSource}: read once per model call and per tool
  * batch. A source that returns the same array as before costs a comparison; a new array is
@@ -64,6 +67,8 @@ export class ToolSet {
   }
 
   #index(tools: readonly Tool[], problem: (message: string) => void): ToolSnapshot {
+    // Many an agent (a sub-agent) has no tools: they all share one snapshot (nothing changes one).
+    if (tools.length === 0) return NO_TOOLS;
     const byName = new Map<string, Tool>();
     for (const tool of tools) {
       if (byName.has(tool.name)) {

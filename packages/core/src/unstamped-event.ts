@@ -23,5 +23,10 @@ export const NO_PATH = '' as AgentPath;
  */
 export const NO_TS = Number.NaN;
 
-/** An event before its envelope is stamped on: core makes each with the placeholders above (see {@link NO_RUN}). */
-export type UnstampedEvent = AgentEventPayload & Partial<EventEnvelope>;
+/**
+ * An event before its envelope is stamped on: core makes each with the placeholders above (see
+ * {@link NO_RUN}). The envelope fields are required, not optional, so that the compiler checks
+ * every literal carries them: one that forgot them would still work but silently be born with
+ * another hidden class (and the property store the placeholders exist to avoid).
+ */
+export type UnstampedEvent = AgentEventPayload & EventEnvelope;

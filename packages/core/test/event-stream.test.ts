@@ -8,9 +8,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent, AgentPath, RunId } from '../src/index.js';
 import { EventStream } from '../src/event-stream.js';
+import { NO_PATH, NO_RUN, NO_TS, type UnstampedEvent } from '../src/unstamped-event.js';
 
 const RUN = 'run-1' as RunId;
 const PATH = 'agent' as AgentPath;
+
+/** A `state` event as core makes it: with the envelope's placeholders, for `publish` to stamp. */
+const state = (name: 'thinking' | 'done'): UnstampedEvent => ({ type: 'state', state: name, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
 
 function collect(stream: EventStream): { events: AgentEvent[]; completed: () => boolean } {
   const events: AgentEvent[] = [];
@@ -22,9 +26,9 @@ function collect(stream: EventStream): { events: AgentEvent[]; completed: () => 
 describe('EventStream', () => {
   it('publishes to subscribers from their subscription on, with increasing seq', () => {
     const stream = new EventStream({ keepRunEvents: false, seq: 0 });
-    stream.publish({ type: 'state', state: 'thinking' }, RUN, PATH, 1);
+    stream.publish(state('thinking'), RUN, PATH, 1);
     const late = collect(stream);
-    stream.publish({ type: 'state', state: 'done' }, RUN, PATH, 2);
+    stream.publish(state('done'), RUN, PATH, 2);
     expect(late.events.map((e) => e.seq)).toEqual([2]);
     expect(stream.seq).toBe(2);
   });
@@ -33,14 +37,14 @@ describe('EventStream', () => {
     const heard: string[] = [];
     const stream = new EventStream({ keepRunEvents: false, seq: 0, listener: (e) => heard.push(`listener ${e.seq} ${e.agentPath}`) });
     stream.events$.subscribe((e) => heard.push(`subscriber ${e.seq}`));
-    stream.publish({ type: 'state', state: 'thinking' }, RUN, PATH, 1);
-    stream.publish({ type: 'state', state: 'done' }, RUN, PATH, 2);
+    stream.publish(state('thinking'), RUN, PATH, 1);
+    stream.publish(state('done'), RUN, PATH, 2);
     expect(heard).toEqual(['listener 1 agent', 'subscriber 1', 'listener 2 agent', 'subscriber 2']);
   });
 
   it('completes a subscriber that comes after the end, after the kept events', () => {
     const stream = new EventStream({ keepRunEvents: true, seq: 5 });
-    stream.publish({ type: 'state', state: 'thinking' }, RUN, PATH, 1);
+    stream.publish(state('thinking'), RUN, PATH, 1);
     stream.complete();
     const late = collect(stream);
     expect(late.events.map((e) => e.seq)).toEqual([6]);
@@ -64,8 +68,8 @@ describe('EventStream', () => {
       stream.events$.subscribe((later) => seen.push(`late ${later.seq}`));
     });
     stream.events$.subscribe((e) => seen.push(`second ${e.seq}`));
-    stream.publish({ type: 'state', state: 'thinking' }, RUN, PATH, 1);
-    stream.publish({ type: 'state', state: 'done' }, RUN, PATH, 2);
+    stream.publish(state('thinking'), RUN, PATH, 1);
+    stream.publish(state('done'), RUN, PATH, 2);
     expect(seen).toEqual(['first 1', 'second 1', 'second 2', 'late 2']);
   });
 
@@ -74,9 +78,9 @@ describe('EventStream', () => {
     const seen: string[] = [];
     const leaving = stream.events$.subscribe({ next: (e) => seen.push(`leaving ${e.seq}`), complete: () => seen.push('leaving complete') });
     stream.events$.subscribe({ next: (e) => seen.push(`staying ${e.seq}`), complete: () => seen.push('staying complete') });
-    stream.publish({ type: 'state', state: 'thinking' }, RUN, PATH, 1);
+    stream.publish(state('thinking'), RUN, PATH, 1);
     leaving.unsubscribe();
-    stream.publish({ type: 'state', state: 'done' }, RUN, PATH, 2);
+    stream.publish(state('done'), RUN, PATH, 2);
     stream.complete();
     expect(seen).toEqual(['leaving 1', 'staying 1', 'staying 2', 'staying complete']);
   });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { applyHistoryOps, isCommand, isHistoryOp } from '../src/machine-outputs.js';
 import type { MachineOutput } from '../src/machine-types.js';
 import type { Message } from '../src/messages.js';
+import { NO_PATH, NO_RUN, NO_TS } from '../src/unstamped-event.js';
 
 const user = (text: string): Message => ({ role: 'user', content: text, timestamp: 0 });
 
@@ -15,7 +16,7 @@ describe('applyHistoryOps', () => {
     const history = [user('a')];
     const outbox: MachineOutput[] = [
       { type: 'history.append', message: user('b') },
-      { type: 'turn_start', turn: 1 },
+      { type: 'turn_start', turn: 1, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS },
       { type: 'cmd.model', request: 1, attempt: 0, compacted: false },
       { type: 'history.append', message: user('c') },
     ];
@@ -42,6 +43,6 @@ describe('applyHistoryOps', () => {
     expect(isCommand({ type: 'cmd.steer', request: 1 })).toBe(true);
     expect(isHistoryOp({ type: 'cmd.steer', request: 1 })).toBe(false);
     expect(isHistoryOp({ type: 'history.replace', messages: [] })).toBe(true);
-    expect(isCommand({ type: 'state', state: 'idle' })).toBe(false);
+    expect(isCommand({ type: 'state', state: 'idle', runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS })).toBe(false);
   });
 });
