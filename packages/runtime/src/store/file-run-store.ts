@@ -31,6 +31,12 @@ export function runDirOf(dir: string, id: RunId): string {
  * recorded before (answering a waiting run, resuming an interrupted one) is exclusive: of two
  * processes doing so at once, the second gets `run_already_answered` (see `takeOver`).
  */
+/** A change to a run's record. */
+type RunPatch = Partial<Omit<RunRecord, 'id'>>;
+
+/** What a queued update's `write` is for the moment before its write is chained. */
+const SETTLED = Promise.resolve();
+
 export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
   const { appendFile, mkdir, readdir, readFile, rename, writeFile } = fileCalls;
   const chains = new Map<string, Promise<void>>();
@@ -42,6 +48,18 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
    * process keeps nothing per waiting or finished run: the next append looks at the last byte again.
    */
   const mended = new Map<string, Set<string>>();
+  /**
+   * The record of each run as this store last wrote it, kept while the run has writes queued: an
+   * update applies its patch to it instead of reading `run.json` back (each read-back was a few KB
+   * of garbage, twice per run on its way to wait). Forgotten with the run's chain, so a waiting or
+   * finished run keeps nothing here, and the first update after a pause reads the file again.
+   */
+  const records = new Map<string, RunRecord>();
+  /**
+   * Each run's record update that is queued and has not begun: a later update merges into it, so
+   * updates made together (a status change and the run's progress) cost one write, not two.
+   */
+  const queuedUpdates = new Map<string, { patch: RunPatch; write: Promise<void> }>();
   /** The runs whose status this store last wrote as running. */
   const running = new Set<string>();
   const markRunning = (id: RunId, status: RunRecord['status']): void => {
@@ -69,13 +87,15 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     void settled.then(() => {
       if (chains.get(id) !== settled) return;
       chains.delete(id);
+      records.delete(id);
       if (!running.has(id)) mended.delete(id);
     });
     return next;
   };
   const writeJson = async (file: string, value: unknown): Promise<void> => {
     const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, `${JSON.stringify(value, null, 2)}\n`);
+    // Compact: pretty-printed, a record or a checkpoint head was several times the garbage, for nobody to read.
+    await writeFile(temp, `${JSON.stringify(value)}\n`);
     await rename(temp, file);
   };
   const readJson = async <T>(file: string): Promise<T | undefined> => {
@@ -121,6 +141,29 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     }
     await appendFile(file, lines);
   };
+  /** Writes a run's record, and keeps it while the run's chain goes on (see `records`). */
+  const writeRecord = async (run: RunRecord): Promise<void> => {
+    // Forgotten first: should the write fail, the next update reads what the file holds.
+    records.delete(run.id);
+    await writeJson(inRun(run.id, 'run.json'), run);
+    records.set(run.id, run);
+  };
+  /** Applies `patch` to run `id`'s record (called in its chain). */
+  const applyUpdate = async (id: RunId, patch: RunPatch): Promise<void> => {
+    if (patch.status !== undefined) markRunning(id, patch.status);
+    const before = records.get(id) ?? (await record(id));
+    if (patch.status === 'running' || patch.status === 'waiting') {
+      const host = await readJson<ProcessIdentity>(inRun(id, 'process.json')).catch(() => undefined);
+      const mine = host !== undefined && sameProcess(host, processIdentity());
+      // Another process recorded: this is a takeover (an answer, a resume), which only one may make.
+      if (host !== undefined && !mine) await takeOver(runDir(id), id);
+      // Its own run waits again: a new question, which any process may take up to answer.
+      else if (patch.status === 'waiting' && before.status !== 'waiting') await releaseTakeover(runDir(id));
+      // Already recorded as this process: rewriting the same identity would cost a file replace per status change.
+      if (!mine) await claim(id);
+    }
+    await writeRecord({ ...before, ...patch });
+  };
   const drainEvents = (id: RunId): Promise<void> =>
     chain(id, async () => {
       const lines = pendingEvents.get(id);
@@ -143,24 +186,24 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
         await mkdir(inRun(run.id, 'messages'), { recursive: true });
         // First: a run.json without it would read as interrupted.
         await claim(run.id);
-        await writeJson(inRun(run.id, 'run.json'), run);
+        await writeRecord(Object.assign({}, run));
       }),
-    updateRun: (id, patch) =>
-      chain(id, async () => {
-        if (patch.status !== undefined) markRunning(id, patch.status);
-        const before = await record(id);
-        if (patch.status === 'running' || patch.status === 'waiting') {
-          const host = await readJson<ProcessIdentity>(inRun(id, 'process.json')).catch(() => undefined);
-          const mine = host !== undefined && sameProcess(host, processIdentity());
-          // Another process recorded: this is a takeover (an answer, a resume), which only one may make.
-          if (host !== undefined && !mine) await takeOver(runDir(id), id);
-          // Its own run waits again: a new question, which any process may take up to answer.
-          else if (patch.status === 'waiting' && before.status !== 'waiting') await releaseTakeover(runDir(id));
-          // Already recorded as this process: rewriting the same identity would cost a file replace per status change.
-          if (!mine) await claim(id);
-        }
-        await writeJson(inRun(id, 'run.json'), { ...before, ...patch });
-      }),
+    updateRun: (id, patch) => {
+      const queued = queuedUpdates.get(id);
+      // Two status changes stay two writes: each may take the run over or release it.
+      if (queued !== undefined && (queued.patch.status === undefined || patch.status === undefined)) {
+        Object.assign(queued.patch, patch);
+        return queued.write;
+      }
+      const update = { patch: Object.assign({}, patch), write: SETTLED };
+      queuedUpdates.set(id, update);
+      update.write = chain(id, () => {
+        // Begun: a later update queues behind it.
+        if (queuedUpdates.get(id) === update) queuedUpdates.delete(id);
+        return applyUpdate(id, update.patch);
+      });
+      return update.write;
+    },
     getRun: async (id) => {
       await chains.get(id);
       return reported(await readJson<RunRecord>(inRun(id, 'run.json')));

@@ -1,12 +1,13 @@
 /**
  * The run store contract (see src/testing/run-store-contract.ts) holds for the file run store, each test in a
  * fresh temporary directory; and, over a long-lived process, a torn line is still cut off once
- * the store has forgotten a run that waited.
+ * the store has forgotten a run that waited; record updates made together land as one, the
+ * latest value of each field winning, and an update after a pause reads the record the file holds.
  */
-import { access, appendFile, mkdtemp, rm } from 'node:fs/promises';
+import { access, appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRunId, parseAgentPath, type AgentEvent } from '@troupe/core';
+import { createRunId, emptyUsage, parseAgentPath, type AgentEvent, type Usage } from '@troupe/core';
 import { describe, expect, it } from 'vitest';
 import { createFileRunStore, runDirOf } from '../../src/index.js';
 import { runStoreContract } from '../../src/testing.js';
@@ -51,6 +52,51 @@ describe('where the file run store keeps a run', () => {
         await access(join(runDirOf(dir, id), 'run.json'));
         expect((await store.getRun(id))?.input).toBe('hi');
       }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('record updates of the file run store', () => {
+  it('merges updates made together, the latest value of each field winning', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'troupe-runs-'));
+    try {
+      const store = createFileRunStore(dir);
+      const id = createRunId(Date.now());
+      await store.createRun({ id, entry: 'lead', input: 'hi', status: 'running', startedAt: 0 });
+      const usage = (input: number): Usage => ({ ...emptyUsage(), input });
+      const writes = [
+        store.updateRun(id, { turns: 1, usage: usage(1) }),
+        store.updateRun(id, { status: 'waiting' }),
+        store.updateRun(id, { turns: 2, usage: usage(2) }),
+        store.updateRun(id, { status: 'running' }),
+        store.updateRun(id, { turns: 3 }),
+      ];
+      await Promise.all(writes);
+      const record = await store.getRun(id);
+      expect(record).toMatchObject({ status: 'running', turns: 3, usage: usage(2), input: 'hi' });
+      // The file holds the same record, on one line.
+      const text = await readFile(join(runDirOf(dir, id), 'run.json'), 'utf8');
+      expect(JSON.parse(text)).toEqual(record);
+      expect(text.trimEnd().includes('\n')).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads the record the file holds again once its writes have landed', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'troupe-runs-'));
+    try {
+      const store = createFileRunStore(dir);
+      const id = createRunId(Date.now());
+      await store.createRun({ id, entry: 'lead', input: 'hi', status: 'running', startedAt: 0 });
+      await store.updateRun(id, { turns: 1 });
+      // Another process changes the record meanwhile (it took the run up and switched its model).
+      const file = join(runDirOf(dir, id), 'run.json');
+      await writeFile(file, JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), model: 'other' }));
+      await store.updateRun(id, { turns: 2 });
+      expect(await store.getRun(id)).toMatchObject({ turns: 2, model: 'other' });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
