@@ -1,6 +1,15 @@
 import { rm } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { parseAgentSnapshot, TroupeError, withHistory, type AgentEvent, type AgentSnapshot, type Message, type RunId } from '@troupe/core';
+import {
+  parseAgentSnapshot,
+  TroupeError,
+  withHistory,
+  type AgentCheckpoint,
+  type AgentEvent,
+  type AgentSnapshot,
+  type Message,
+  type RunId,
+} from '@troupe/core';
 import { isProcessAlive, processIdentity, type ProcessIdentity } from '../local/process-identity.js';
 import { createFileToolProcessLedger } from '../local/tool-process-ledger.js';
 import { RunStoreErrorCode } from '../runtime-error-codes.js';
@@ -31,6 +40,11 @@ export function runDirOf(dir: string, id: RunId): string {
  * recorded before (answering a waiting run, resuming an interrupted one) is exclusive: of two
  * processes doing so at once, the second gets `run_already_answered` (see `takeOver`).
  */
+/** An actor's checkpoint waiting for its turn in its run's chain, and that write. */
+interface QueuedCheckpoint extends Omit<AgentCheckpoint, 'mark'> {
+  write: Promise<void>;
+}
+
 /** A change to a run's record. */
 type RunPatch = Partial<Omit<RunRecord, 'id'>>;
 
@@ -60,6 +74,15 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
    * updates made together (a status change and the run's progress) cost one write, not two.
    */
   const queuedUpdates = new Map<string, { patch: RunPatch; write: Promise<void> }>();
+  /**
+   * Each actor's checkpoint that is queued and has not begun, by run and path: a later checkpoint
+   * of the same actor merges into it, so checkpoints made while the run's earlier writes are still
+   * on their way (an actor that starts a tool, then waits for a user) write one head, not two.
+   */
+  const queuedCheckpoints = new Map<string, QueuedCheckpoint>();
+  let identity: ProcessIdentity | undefined;
+  /** This process's identity: looked up once (it reads `/proc`, synchronously), not at every status change. */
+  const me = (): ProcessIdentity => (identity ??= processIdentity());
   /** The runs whose status this store last wrote as running. */
   const running = new Set<string>();
   const markRunning = (id: RunId, status: RunRecord['status']): void => {
@@ -118,7 +141,7 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     return found;
   };
   /** Records this process as the one running the run. */
-  const claim = (id: RunId): Promise<void> => writeJson(inRun(id, 'process.json'), processIdentity());
+  const claim = (id: RunId): Promise<void> => writeJson(inRun(id, 'process.json'), me());
   /** The record as readers see it: `interrupted` when it says `running` and no process runs it. */
   const reported = async (run: RunRecord | undefined): Promise<RunRecord | undefined> => {
     if (run?.status !== 'running') return run;
@@ -154,7 +177,7 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     const before = records.get(id) ?? (await record(id));
     if (patch.status === 'running' || patch.status === 'waiting') {
       const host = await readJson<ProcessIdentity>(inRun(id, 'process.json')).catch(() => undefined);
-      const mine = host !== undefined && sameProcess(host, processIdentity());
+      const mine = host !== undefined && sameProcess(host, me());
       // Another process recorded: this is a takeover (an answer, a resume), which only one may make.
       if (host !== undefined && !mine) await takeOver(runDir(id), id);
       // Its own run waits again: a new question, which any process may take up to answer.
@@ -163,6 +186,16 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
       if (!mine) await claim(id);
     }
     await writeRecord({ ...before, ...patch });
+  };
+  /** Writes an actor's checkpoint (called in its run's chain): its added messages, then its head. */
+  const writeCheckpoint = async (id: RunId, { head, from, added }: Omit<AgentCheckpoint, 'mark'>): Promise<void> => {
+    const name = encodeURIComponent(head.agentPath);
+    const lines = added.map((message) => `${JSON.stringify(message)}\n`).join('');
+    const history = inRun(id, 'messages', `${name}.jsonl`);
+    // Append what the turn added; write the whole history only when it was replaced.
+    if (from === 0) await writeFile(history, lines);
+    else if (lines.length > 0) await appendLines(id, history, lines);
+    await writeJson(inRun(id, 'snapshots', `${name}.json`), { ...head, historyLength: from + added.length });
   };
   const drainEvents = (id: RunId): Promise<void> =>
     chain(id, async () => {
@@ -238,16 +271,27 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
       }
       return wholeLines(text).map((line) => JSON.parse(line) as AgentEvent);
     },
-    saveCheckpoint: (id, { head, from, added }) =>
-      chain(id, async () => {
-        const name = encodeURIComponent(head.agentPath);
-        const lines = added.map((message) => `${JSON.stringify(message)}\n`).join('');
-        const history = inRun(id, 'messages', `${name}.jsonl`);
-        // Append what the turn added; write the whole history only when it was replaced.
-        if (from === 0) await writeFile(history, lines);
-        else if (lines.length > 0) await appendLines(id, history, lines);
-        await writeJson(inRun(id, 'snapshots', `${name}.json`), { ...head, historyLength: from + added.length });
-      }),
+    saveCheckpoint: (id, { head, from, added }) => {
+      const key = `${id}\n${head.agentPath}`;
+      const queued = queuedCheckpoints.get(key);
+      // The actor's last checkpoint is still queued: this one merges into it (its head replaces that one's, its messages follow), unless it leaves a gap.
+      if (queued !== undefined && from <= queued.from + queued.added.length) {
+        queued.head = head;
+        if (from < queued.from) {
+          queued.from = from;
+          queued.added = added;
+        } else queued.added = queued.added.slice(0, from - queued.from).concat(added);
+        return queued.write;
+      }
+      const checkpoint: QueuedCheckpoint = { head, from, added, write: SETTLED };
+      queuedCheckpoints.set(key, checkpoint);
+      checkpoint.write = chain(id, () => {
+        // Begun: a later checkpoint queues behind it.
+        if (queuedCheckpoints.get(key) === checkpoint) queuedCheckpoints.delete(key);
+        return writeCheckpoint(id, checkpoint);
+      });
+      return checkpoint.write;
+    },
     loadSnapshots: async (id) => {
       await chains.get(id);
       await record(id);

@@ -2,12 +2,25 @@
  * The run store contract (see src/testing/run-store-contract.ts) holds for the file run store, each test in a
  * fresh temporary directory; and, over a long-lived process, a torn line is still cut off once
  * the store has forgotten a run that waited; record updates made together land as one, the
- * latest value of each field winning, and an update after a pause reads the record the file holds.
+ * latest value of each field winning, and an update after a pause reads the record the file holds;
+ * an actor's checkpoints made together merge into one whose history is what they would have written.
  */
 import { access, appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRunId, emptyUsage, parseAgentPath, type AgentEvent, type Usage } from '@troupe/core';
+import {
+  Agent,
+  createRunId,
+  emptyUsage,
+  parseAgentPath,
+  userMessage,
+  withHistory,
+  type AgentEvent,
+  type AgentSnapshot,
+  type Message,
+  type Usage,
+} from '@troupe/core';
+import { createScriptedProvider } from '@troupe/core/testing';
 import { describe, expect, it } from 'vitest';
 import { createFileRunStore, runDirOf } from '../../src/index.js';
 import { runStoreContract } from '../../src/testing.js';
@@ -97,6 +110,60 @@ describe('record updates of the file run store', () => {
       await writeFile(file, JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), model: 'other' }));
       await store.updateRun(id, { turns: 2 });
       expect(await store.getRun(id)).toMatchObject({ turns: 2, model: 'other' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('checkpoints of the file run store made together', () => {
+  it('merge into one whose history is what they would have written one by one', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'troupe-runs-'));
+    try {
+      const store = createFileRunStore(dir);
+      const id = createRunId(Date.now());
+      await store.createRun({ id, entry: 'lead', input: 'hi', status: 'running', startedAt: 0 });
+      // A message's timestamp follows from its text, so the same text is the same message in every checkpoint.
+      const messages = (...texts: string[]): Message[] => texts.map((text) => userMessage(text, text.charCodeAt(0)));
+      const agent = new Agent({ provider: createScriptedProvider([{ text: 'hello' }]), model: 'test', path: 'lead' });
+      await agent.prompt('hi');
+      const { head: base } = agent.checkpoint();
+      const head = (seq: number): AgentSnapshot => ({ ...base, seq });
+      const cases: Array<{ checkpoints: Array<[number, string[]]>; history: string[] }> = [
+        {
+          checkpoints: [
+            [0, ['a', 'b']],
+            [2, ['c']],
+            [3, ['d', 'e']],
+          ],
+          history: ['a', 'b', 'c', 'd', 'e'],
+        },
+        // A history cut back (rewritten from a later point), then replaced from the start.
+        {
+          checkpoints: [
+            [0, ['a', 'b', 'c']],
+            [2, ['q']],
+            [3, ['r']],
+          ],
+          history: ['a', 'b', 'q', 'r'],
+        },
+        {
+          checkpoints: [
+            [0, ['a', 'b', 'c']],
+            [3, ['d']],
+            [0, ['x', 'y']],
+            [2, ['z']],
+          ],
+          history: ['x', 'y', 'z'],
+        },
+      ];
+      let seq = 0;
+      for (const { checkpoints, history } of cases) {
+        const writes = checkpoints.map(([from, texts]) => store.saveCheckpoint(id, { head: head(++seq), from, added: messages(...texts) }));
+        await Promise.all(writes);
+        const expected = withHistory(head(seq), messages(...history));
+        expect(await store.loadSnapshots(id)).toEqual([expected]);
+      }
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
