@@ -54,7 +54,7 @@ const SETTLED = Promise.resolve();
 export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
   const { appendFile, mkdir, readdir, readFile, rename, writeFile } = fileCalls;
   const chains = new Map<string, Promise<void>>();
-  const pendingEvents = new Map<string, string[]>();
+  const pendingEvents = new Map<string, AgentEvent[]>();
   /**
    * The files of each run that this store has appended to: a torn last line (from a killed writer)
    * was cut off before the first append. Kept while the run runs (its files are not looked at again
@@ -63,10 +63,11 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
    */
   const mended = new Map<string, Set<string>>();
   /**
-   * The record of each run as this store last wrote it, kept while the run has writes queued: an
-   * update applies its patch to it instead of reading `run.json` back (each read-back was a few KB
-   * of garbage, twice per run on its way to wait). Forgotten with the run's chain, so a waiting or
-   * finished run keeps nothing here, and the first update after a pause reads the file again.
+   * The record of each run as this store last wrote it, kept while the run runs here or has writes
+   * queued: an update applies its patch to it instead of reading `run.json` back (each read-back
+   * was a few KB of garbage, twice per run on its way to wait). Forgotten once the run waits or
+   * ends and its writes drain, so a waiting or finished run keeps nothing here, and the first
+   * update after that (maybe by another process, which took the run up) reads the file again.
    */
   const records = new Map<string, RunRecord>();
   /**
@@ -110,15 +111,17 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     void settled.then(() => {
       if (chains.get(id) !== settled) return;
       chains.delete(id);
+      if (running.has(id)) return;
+      mended.delete(id);
       records.delete(id);
-      if (!running.has(id)) mended.delete(id);
     });
     return next;
   };
   const writeJson = async (file: string, value: unknown): Promise<void> => {
     const temp = `${file}.${process.pid}.tmp`;
-    // Compact: pretty-printed, a record or a checkpoint head was several times the garbage, for nobody to read.
-    await writeFile(temp, `${JSON.stringify(value)}\n`);
+    // Compact, and without a newline after it (appending one made a copy of the whole text): pretty-printed,
+    // a record or a checkpoint head was several times the garbage, for nobody to read.
+    await writeFile(temp, JSON.stringify(value));
     await rename(temp, file);
   };
   const readJson = async <T>(file: string): Promise<T | undefined> => {
@@ -190,7 +193,7 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
   /** Writes an actor's checkpoint (called in its run's chain): its added messages, then its head. */
   const writeCheckpoint = async (id: RunId, { head, from, added }: Omit<AgentCheckpoint, 'mark'>): Promise<void> => {
     const name = encodeURIComponent(head.agentPath);
-    const lines = added.map((message) => `${JSON.stringify(message)}\n`).join('');
+    const lines = jsonLines(added);
     const history = inRun(id, 'messages', `${name}.jsonl`);
     // Append what the turn added; write the whole history only when it was replaced.
     if (from === 0) await writeFile(history, lines);
@@ -203,7 +206,7 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
       // Taken out, not emptied: the next event starts a new burst and schedules its own write.
       pendingEvents.delete(id);
       if (lines === undefined || lines.length === 0) return;
-      await appendLines(id, inRun(id, 'events.jsonl'), lines.join(''));
+      await appendLines(id, inRun(id, 'events.jsonl'), jsonLines(lines));
     });
 
   return {
@@ -254,8 +257,9 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     },
     appendEvent: (event) => {
       const lines = pendingEvents.get(event.runId);
-      if (lines === undefined) pendingEvents.set(event.runId, [`${JSON.stringify(event)}\n`]);
-      else lines.push(`${JSON.stringify(event)}\n`);
+      // Kept as they are: each line is built once, in the one string that is written.
+      if (lines === undefined) pendingEvents.set(event.runId, [event]);
+      else lines.push(event);
       // One append per burst of events, not one per event.
       if (lines === undefined) setImmediate(() => void drainEvents(event.runId).catch(() => undefined));
     },
@@ -335,6 +339,18 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
       });
     },
   };
+}
+
+/**
+ * `values` as JSON lines, each ending in a newline, in one flat string made at once (a line with
+ * its newline each, then joined, copied every line once more, and a whole batch of them lived in
+ * memory across the writes before it).
+ */
+function jsonLines(values: readonly unknown[]): string {
+  const lines = values.map((value) => JSON.stringify(value));
+  // An empty last line: the text ends in a newline without appending one to it (another copy).
+  lines.push('');
+  return lines.join('\n');
 }
 
 /** The non-empty lines of `text` that end in a newline: a last line without one was torn by a killed writer. */

@@ -98,18 +98,18 @@ describe('record updates of the file run store', () => {
     }
   });
 
-  it('reads the record the file holds again once its writes have landed', async () => {
+  it('reads the record the file holds again once the run waits and its writes have landed', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'troupe-runs-'));
     try {
       const store = createFileRunStore(dir);
       const id = createRunId(Date.now());
       await store.createRun({ id, entry: 'lead', input: 'hi', status: 'running', startedAt: 0 });
-      await store.updateRun(id, { turns: 1 });
-      // Another process changes the record meanwhile (it took the run up and switched its model).
+      await store.updateRun(id, { turns: 1, status: 'waiting' });
+      // Another process changes the record while the run waits (it took the run up and switched its model).
       const file = join(runDirOf(dir, id), 'run.json');
       await writeFile(file, JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), model: 'other' }));
       await store.updateRun(id, { turns: 2 });
-      expect(await store.getRun(id)).toMatchObject({ turns: 2, model: 'other' });
+      expect(await store.getRun(id)).toMatchObject({ turns: 2, model: 'other', status: 'waiting' });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
