@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFileRunStore, createMemoryRunStore, createRuntime, type Instrumentation, type RunHandle } from '@troupe/runtime';
 import { askerGraph } from './asker-graph.js';
+import { heapCommittedMb } from './heap-committed.js';
 import { numberArg, peakRssMb, report, round1 } from './measure.js';
 
 const agents = numberArg('agents', 10_000);
@@ -65,10 +66,13 @@ await new Promise<void>((resolve) => {
 const asleepMs = performance.now() - started;
 globalThis.gc?.();
 const { rss, heapUsed } = process.memoryUsage();
+const committed = heapCommittedMb();
+const asleepPeakMb = peakRssMb();
 // Said at once (the answers of 100,000 runs take a while): the figure the benchmark is for.
 process.stderr.write(
   `hibernating-agents: ${agents} asleep after ${Math.round(asleepMs)} ms; heap ${round1(heapUsed / 1024 / 1024)} MB, RSS ${round1(rss / 1024 / 1024)} MB\n`,
 );
+process.stderr.write(`  heap committed ${committed.heap_total_mb} MB (old space ${committed.old_space_mb} MB), peak RSS ${asleepPeakMb} MB so far\n`);
 
 const answering = performance.now();
 for (let done = 0; done < agents; done += BATCH) {
@@ -90,4 +94,6 @@ report({
   rss_mb: round1(rss / 1024 / 1024),
   heap_mb: round1(heapUsed / 1024 / 1024),
   peak_rss_mb: peakRssMb(),
+  ...committed,
+  asleep_peak_rss_mb: asleepPeakMb,
 });

@@ -7,6 +7,7 @@
  */
 import { createRuntime, type RunHandle } from '@troupe/runtime';
 import { askerGraph } from './asker-graph.js';
+import { heapCommittedMb } from './heap-committed.js';
 import { numberArg, peakRssMb, report } from './measure.js';
 
 const agents = numberArg('agents', 10_000);
@@ -42,6 +43,7 @@ const cold = await wave();
 globalThis.gc?.();
 const rss = Math.round((process.memoryUsage().rss / 1024 / 1024) * 10) / 10;
 const heap = Math.round((process.memoryUsage().heapUsed / 1024 / 1024) * 10) / 10;
+const committed = heapCommittedMb();
 await answer(cold.handles);
 globalThis.gc?.();
 const warm = await wave();
@@ -57,4 +59,5 @@ report({
   rss_mb: rss,
   heap_mb: heap,
   peak_rss_mb: peakRssMb(),
+  ...committed,
 });

@@ -1,6 +1,15 @@
 import { rm } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { parseAgentSnapshot, TroupeError, withHistory, type AgentEvent, type AgentSnapshot, type Message, type RunId } from '@troupe/core';
+import {
+  parseAgentSnapshot,
+  TroupeError,
+  withHistory,
+  type AgentCheckpoint,
+  type AgentEvent,
+  type AgentSnapshot,
+  type Message,
+  type RunId,
+} from '@troupe/core';
 import { isProcessAlive, processIdentity, type ProcessIdentity } from '../local/process-identity.js';
 import { createFileToolProcessLedger } from '../local/tool-process-ledger.js';
 import { RunStoreErrorCode } from '../runtime-error-codes.js';
@@ -31,10 +40,21 @@ export function runDirOf(dir: string, id: RunId): string {
  * recorded before (answering a waiting run, resuming an interrupted one) is exclusive: of two
  * processes doing so at once, the second gets `run_already_answered` (see `takeOver`).
  */
+/** An actor's checkpoint waiting for its turn in its run's chain, and that write. */
+interface QueuedCheckpoint extends Omit<AgentCheckpoint, 'mark'> {
+  write: Promise<void>;
+}
+
+/** A change to a run's record. */
+type RunPatch = Partial<Omit<RunRecord, 'id'>>;
+
+/** What a queued update's `write` is for the moment before its write is chained. */
+const SETTLED = Promise.resolve();
+
 export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
   const { appendFile, mkdir, readdir, readFile, rename, writeFile } = fileCalls;
   const chains = new Map<string, Promise<void>>();
-  const pendingEvents = new Map<string, string[]>();
+  const pendingEvents = new Map<string, AgentEvent[]>();
   /**
    * The files of each run that this store has appended to: a torn last line (from a killed writer)
    * was cut off before the first append. Kept while the run runs (its files are not looked at again
@@ -42,6 +62,28 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
    * process keeps nothing per waiting or finished run: the next append looks at the last byte again.
    */
   const mended = new Map<string, Set<string>>();
+  /**
+   * The record of each run as this store last wrote it, kept while the run runs here or has writes
+   * queued: an update applies its patch to it instead of reading `run.json` back (each read-back
+   * was a few KB of garbage, twice per run on its way to wait). Forgotten once the run waits or
+   * ends and its writes drain, so a waiting or finished run keeps nothing here, and the first
+   * update after that (maybe by another process, which took the run up) reads the file again.
+   */
+  const records = new Map<string, RunRecord>();
+  /**
+   * Each run's record update that is queued and has not begun: a later update merges into it, so
+   * updates made together (a status change and the run's progress) cost one write, not two.
+   */
+  const queuedUpdates = new Map<string, { patch: RunPatch; write: Promise<void> }>();
+  /**
+   * Each actor's checkpoint that is queued and has not begun, by run and path: a later checkpoint
+   * of the same actor merges into it, so checkpoints made while the run's earlier writes are still
+   * on their way (an actor that starts a tool, then waits for a user) write one head, not two.
+   */
+  const queuedCheckpoints = new Map<string, QueuedCheckpoint>();
+  let identity: ProcessIdentity | undefined;
+  /** This process's identity: looked up once (it reads `/proc`, synchronously), not at every status change. */
+  const me = (): ProcessIdentity => (identity ??= processIdentity());
   /** The runs whose status this store last wrote as running. */
   const running = new Set<string>();
   const markRunning = (id: RunId, status: RunRecord['status']): void => {
@@ -69,13 +111,17 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     void settled.then(() => {
       if (chains.get(id) !== settled) return;
       chains.delete(id);
-      if (!running.has(id)) mended.delete(id);
+      if (running.has(id)) return;
+      mended.delete(id);
+      records.delete(id);
     });
     return next;
   };
   const writeJson = async (file: string, value: unknown): Promise<void> => {
     const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, `${JSON.stringify(value, null, 2)}\n`);
+    // Compact, and without a newline after it (appending one made a copy of the whole text): pretty-printed,
+    // a record or a checkpoint head was several times the garbage, for nobody to read.
+    await writeFile(temp, JSON.stringify(value));
     await rename(temp, file);
   };
   const readJson = async <T>(file: string): Promise<T | undefined> => {
@@ -98,7 +144,7 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     return found;
   };
   /** Records this process as the one running the run. */
-  const claim = (id: RunId): Promise<void> => writeJson(inRun(id, 'process.json'), processIdentity());
+  const claim = (id: RunId): Promise<void> => writeJson(inRun(id, 'process.json'), me());
   /** The record as readers see it: `interrupted` when it says `running` and no process runs it. */
   const reported = async (run: RunRecord | undefined): Promise<RunRecord | undefined> => {
     if (run?.status !== 'running') return run;
@@ -121,13 +167,46 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     }
     await appendFile(file, lines);
   };
+  /** Writes a run's record, and keeps it while the run's chain goes on (see `records`). */
+  const writeRecord = async (run: RunRecord): Promise<void> => {
+    // Forgotten first: should the write fail, the next update reads what the file holds.
+    records.delete(run.id);
+    await writeJson(inRun(run.id, 'run.json'), run);
+    records.set(run.id, run);
+  };
+  /** Applies `patch` to run `id`'s record (called in its chain). */
+  const applyUpdate = async (id: RunId, patch: RunPatch): Promise<void> => {
+    if (patch.status !== undefined) markRunning(id, patch.status);
+    const before = records.get(id) ?? (await record(id));
+    if (patch.status === 'running' || patch.status === 'waiting') {
+      const host = await readJson<ProcessIdentity>(inRun(id, 'process.json')).catch(() => undefined);
+      const mine = host !== undefined && sameProcess(host, me());
+      // Another process recorded: this is a takeover (an answer, a resume), which only one may make.
+      if (host !== undefined && !mine) await takeOver(runDir(id), id);
+      // Its own run waits again: a new question, which any process may take up to answer.
+      else if (patch.status === 'waiting' && before.status !== 'waiting') await releaseTakeover(runDir(id));
+      // Already recorded as this process: rewriting the same identity would cost a file replace per status change.
+      if (!mine) await claim(id);
+    }
+    await writeRecord({ ...before, ...patch });
+  };
+  /** Writes an actor's checkpoint (called in its run's chain): its added messages, then its head. */
+  const writeCheckpoint = async (id: RunId, { head, from, added }: Omit<AgentCheckpoint, 'mark'>): Promise<void> => {
+    const name = encodeURIComponent(head.agentPath);
+    const lines = jsonLines(added);
+    const history = inRun(id, 'messages', `${name}.jsonl`);
+    // Append what the turn added; write the whole history only when it was replaced.
+    if (from === 0) await writeFile(history, lines);
+    else if (lines.length > 0) await appendLines(id, history, lines);
+    await writeJson(inRun(id, 'snapshots', `${name}.json`), { ...head, historyLength: from + added.length });
+  };
   const drainEvents = (id: RunId): Promise<void> =>
     chain(id, async () => {
       const lines = pendingEvents.get(id);
       // Taken out, not emptied: the next event starts a new burst and schedules its own write.
       pendingEvents.delete(id);
       if (lines === undefined || lines.length === 0) return;
-      await appendLines(id, inRun(id, 'events.jsonl'), lines.join(''));
+      await appendLines(id, inRun(id, 'events.jsonl'), jsonLines(lines));
     });
 
   return {
@@ -143,24 +222,24 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
         await mkdir(inRun(run.id, 'messages'), { recursive: true });
         // First: a run.json without it would read as interrupted.
         await claim(run.id);
-        await writeJson(inRun(run.id, 'run.json'), run);
+        await writeRecord(Object.assign({}, run));
       }),
-    updateRun: (id, patch) =>
-      chain(id, async () => {
-        if (patch.status !== undefined) markRunning(id, patch.status);
-        const before = await record(id);
-        if (patch.status === 'running' || patch.status === 'waiting') {
-          const host = await readJson<ProcessIdentity>(inRun(id, 'process.json')).catch(() => undefined);
-          const mine = host !== undefined && sameProcess(host, processIdentity());
-          // Another process recorded: this is a takeover (an answer, a resume), which only one may make.
-          if (host !== undefined && !mine) await takeOver(runDir(id), id);
-          // Its own run waits again: a new question, which any process may take up to answer.
-          else if (patch.status === 'waiting' && before.status !== 'waiting') await releaseTakeover(runDir(id));
-          // Already recorded as this process: rewriting the same identity would cost a file replace per status change.
-          if (!mine) await claim(id);
-        }
-        await writeJson(inRun(id, 'run.json'), { ...before, ...patch });
-      }),
+    updateRun: (id, patch) => {
+      const queued = queuedUpdates.get(id);
+      // Two status changes stay two writes: each may take the run over or release it.
+      if (queued !== undefined && (queued.patch.status === undefined || patch.status === undefined)) {
+        Object.assign(queued.patch, patch);
+        return queued.write;
+      }
+      const update = { patch: Object.assign({}, patch), write: SETTLED };
+      queuedUpdates.set(id, update);
+      update.write = chain(id, () => {
+        // Begun: a later update queues behind it.
+        if (queuedUpdates.get(id) === update) queuedUpdates.delete(id);
+        return applyUpdate(id, update.patch);
+      });
+      return update.write;
+    },
     getRun: async (id) => {
       await chains.get(id);
       return reported(await readJson<RunRecord>(inRun(id, 'run.json')));
@@ -178,8 +257,9 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
     },
     appendEvent: (event) => {
       const lines = pendingEvents.get(event.runId);
-      if (lines === undefined) pendingEvents.set(event.runId, [`${JSON.stringify(event)}\n`]);
-      else lines.push(`${JSON.stringify(event)}\n`);
+      // Kept as they are: each line is built once, in the one string that is written.
+      if (lines === undefined) pendingEvents.set(event.runId, [event]);
+      else lines.push(event);
       // One append per burst of events, not one per event.
       if (lines === undefined) setImmediate(() => void drainEvents(event.runId).catch(() => undefined));
     },
@@ -195,16 +275,27 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
       }
       return wholeLines(text).map((line) => JSON.parse(line) as AgentEvent);
     },
-    saveCheckpoint: (id, { head, from, added }) =>
-      chain(id, async () => {
-        const name = encodeURIComponent(head.agentPath);
-        const lines = added.map((message) => `${JSON.stringify(message)}\n`).join('');
-        const history = inRun(id, 'messages', `${name}.jsonl`);
-        // Append what the turn added; write the whole history only when it was replaced.
-        if (from === 0) await writeFile(history, lines);
-        else if (lines.length > 0) await appendLines(id, history, lines);
-        await writeJson(inRun(id, 'snapshots', `${name}.json`), { ...head, historyLength: from + added.length });
-      }),
+    saveCheckpoint: (id, { head, from, added }) => {
+      const key = `${id}\n${head.agentPath}`;
+      const queued = queuedCheckpoints.get(key);
+      // The actor's last checkpoint is still queued: this one merges into it (its head replaces that one's, its messages follow), unless it leaves a gap.
+      if (queued !== undefined && from <= queued.from + queued.added.length) {
+        queued.head = head;
+        if (from < queued.from) {
+          queued.from = from;
+          queued.added = added;
+        } else queued.added = queued.added.slice(0, from - queued.from).concat(added);
+        return queued.write;
+      }
+      const checkpoint: QueuedCheckpoint = { head, from, added, write: SETTLED };
+      queuedCheckpoints.set(key, checkpoint);
+      checkpoint.write = chain(id, () => {
+        // Begun: a later checkpoint queues behind it.
+        if (queuedCheckpoints.get(key) === checkpoint) queuedCheckpoints.delete(key);
+        return writeCheckpoint(id, checkpoint);
+      });
+      return checkpoint.write;
+    },
     loadSnapshots: async (id) => {
       await chains.get(id);
       await record(id);
@@ -248,6 +339,18 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
       });
     },
   };
+}
+
+/**
+ * `values` as JSON lines, each ending in a newline, in one flat string made at once (a line with
+ * its newline each, then joined, copied every line once more, and a whole batch of them lived in
+ * memory across the writes before it).
+ */
+function jsonLines(values: readonly unknown[]): string {
+  const lines = values.map((value) => JSON.stringify(value));
+  // An empty last line: the text ends in a newline without appending one to it (another copy).
+  lines.push('');
+  return lines.join('\n');
 }
 
 /** The non-empty lines of `text` that end in a newline: a last line without one was torn by a killed writer. */

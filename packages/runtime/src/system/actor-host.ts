@@ -2,7 +2,8 @@ import { Agent, TroupeError, type AgentEvent, type AgentOptions, type AgentPath,
 import type { RunStore } from '../store/run-store.js';
 import type { Instrumentation } from './instrumentation.js';
 import type { ControlCommand, HostedActor, SpawnRequest, Transport } from './transport.js';
-import { newOutcome, type Dormant, type HibernationPolicy, type Outcome } from './hibernation.js';
+import { newOutcome, type HibernationPolicy, type Outcome } from './hibernation.js';
+import { DormantActor, DormantActors } from './dormant-actors.js';
 import { PathMap } from './path-map.js';
 import { RetiredTraces } from './retired-traces.js';
 import type { ActorSlot } from './actor-slot.js';
@@ -54,7 +55,7 @@ export class ActorHost {
   readonly #running = new Map<string, number>();
   readonly #queued = new Map<string, Array<() => void>>();
   /** Hibernated actors, by run and path. */
-  readonly #dormant = new Map<string, PathMap<Dormant>>();
+  readonly #dormant = new DormantActors();
   /** Traces of actors let go before their run ended, kept open until it ends (`endRetired`). */
   readonly #retired = new RetiredTraces();
   #closed = false;
@@ -111,10 +112,7 @@ export class ActorHost {
   result(runId: RunId, path: AgentPath): Promise<AgentResult> | undefined {
     const slot = this.#runs.get(runId)?.get(path);
     if (slot === undefined) {
-      const dormant = this.#dormant.get(runId)?.get(path);
-      if (dormant === undefined) return undefined;
-      dormant.outcome ??= newOutcome();
-      return dormant.outcome.promise;
+      return this.#dormant.get(runId, path)?.result();
     }
     if (slot.queued === undefined) return this.#resultOf(slot);
     return slot.started.then(() => this.#resultOf(slot));
@@ -126,7 +124,7 @@ export class ActorHost {
 
   /** Whether the actor at `path` is hibernated (then `wake` it before controlling it). */
   isDormant(runId: RunId, path: AgentPath): boolean {
-    return this.#dormant.get(runId)?.has(path) === true;
+    return this.#dormant.get(runId, path) !== undefined;
   }
 
   /**
@@ -134,7 +132,7 @@ export class ActorHost {
    * resolves at once when it is not hibernated. Concurrent calls share one restoration.
    */
   wake(runId: RunId, path: AgentPath): Promise<void> {
-    const dormant = this.#dormant.get(runId)?.get(path);
+    const dormant = this.#dormant.get(runId, path);
     if (dormant === undefined) return Promise.resolve();
     dormant.waking ??= this.#restore(runId, path, dormant);
     return dormant.waking;
@@ -257,29 +255,24 @@ export class ActorHost {
     const { runId, path } = slot.request;
     await this.settled(runId, path);
     if (this.#closed || this.#runs.get(runId)?.get(path) !== slot || slot.agent.state !== 'waiting_user' || slot.unsaved) return;
-    const outcome = slot.outcome;
     this.release(runId, path);
-    // The snapshot it was built from is stale now: the store's checkpoint is the truth.
-    const { snapshot: _stale, ...request } = slot.request;
-    const run = this.#dormant.get(runId) ?? new PathMap<Dormant>();
-    this.#dormant.set(runId, run.set(path, { request, transport: slot.transport, outcome, waking: undefined }));
+    this.#dormant.add(new DormantActor(slot.request, slot.transport, slot.outcome));
   }
 
-  async #restore(runId: RunId, path: AgentPath, dormant: Dormant): Promise<void> {
+  async #restore(runId: RunId, path: AgentPath, dormant: DormantActor): Promise<void> {
     try {
       const snapshot = (await this.#options.store.loadSnapshots(runId)).find((candidate) => candidate.agentPath === path);
       if (snapshot === undefined) throw new TroupeError(TransportErrorCode.UnknownActor, `no checkpoint of ${path} in run ${runId} to wake it from`);
       if (this.#closed) throw new TroupeError(TransportErrorCode.Closed, 'the transport is closed');
       this.host({ ...dormant.request, snapshot }, dormant.transport);
       const slot = this.#runs.get(runId)?.get(path);
-      if (slot !== undefined && dormant.outcome !== undefined) {
-        slot.outcome = dormant.outcome;
-        slot.agent.result.then(dormant.outcome.resolve, dormant.outcome.reject);
+      const outcome = dormant.outcome();
+      if (slot !== undefined && outcome !== undefined) {
+        slot.outcome = outcome;
+        slot.agent.result.then(outcome.resolve, outcome.reject);
       }
     } finally {
-      const run = this.#dormant.get(runId);
-      run?.delete(path);
-      if (run?.size === 0) this.#dormant.delete(runId);
+      this.#dormant.delete(runId, path);
     }
   }
 

@@ -1,5 +1,4 @@
 import type { AgentResult } from '@troupe/core';
-import type { SpawnRequest, Transport } from './transport.js';
 
 /**
  * When an actor waiting for a user (an answer or an approval) is hibernated: checkpointed to the
@@ -17,15 +16,6 @@ export interface Outcome {
   promise: Promise<AgentResult>;
   resolve(result: AgentResult): void;
   reject(error: unknown): void;
-}
-
-/** A hibernated actor: what restores it, and who waits for its outcome. */
-export interface Dormant {
-  request: SpawnRequest;
-  transport: Transport;
-  outcome: Outcome | undefined;
-  /** Its restoration, once something asked for it. */
-  waking: Promise<void> | undefined;
 }
 
 /** An {@link Outcome} to settle later. */

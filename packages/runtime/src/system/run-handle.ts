@@ -74,7 +74,9 @@ export class RunHandle {
   readonly #onChange: (status: RunStatus, handle: RunHandle) => void;
   readonly #onProgress: ((progress: RunProgress, handle: RunHandle) => void) | undefined;
   #usage = emptyUsage();
-  /** Each actor's latest turn (a turn an actor restored from a checkpoint takes again counts once); made at the first turn. */
+  /** The entry's latest turn (a turn an actor restored from a checkpoint takes again counts once). */
+  #entryTurn = 0;
+  /** Each other actor's latest turn, likewise; made at the first (most runs have just their entry: no map for it). */
   #turns: PathMap<number> | undefined;
   /** The sum of {@link #turns}, kept as they change: read on every usage and turn event, it must not walk every actor. */
   #turnTotal = 0;
@@ -254,6 +256,12 @@ export class RunHandle {
   }
 
   #countTurn(path: string, turn: number): void {
+    if (path === this.entry) {
+      if (turn <= this.#entryTurn) return;
+      this.#turnTotal += turn - this.#entryTurn;
+      this.#entryTurn = turn;
+      return;
+    }
     this.#turns ??= new PathMap();
     const before = this.#turns.get(path) ?? 0;
     if (turn <= before) return;
