@@ -2,8 +2,7 @@
  * `latestWrite` writes only the newest of the values given within one turn of the event loop or
  * during a write in flight (a run's progress was written once per usage and turn event, each
  * write superseded by the next within the same tick), never two writes at once, and `settle`
- * resolves once the newest value is written, also after a failed write. With a spacing, writes
- * come no oftener than it, but settling does not wait it out.
+ * resolves once the newest value is written, also after a failed write.
  */
 import { describe, expect, it } from 'vitest';
 import { latestWrite } from '../../src/system/latest-write.js';
@@ -66,34 +65,15 @@ describe('latestWrite', () => {
     expect(written).toEqual([2]);
   });
 
-  it('with a spacing, holds a later value until the spacing is up, and writes it at once when settled', async () => {
+  it('drops the value that waits, and says when it is idle', async () => {
     const written: number[] = [];
-    const write = latestWrite(async (value: number) => void written.push(value), undefined, 60_000);
+    const write = latestWrite(async (value: number) => void written.push(value));
+    expect(write.isIdle()).toBe(true);
     write(1);
-    await write.settle();
-    write(2);
-    write(3);
-    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
-    expect(written).toEqual([1]);
-    await write.settle();
-    expect(written).toEqual([1, 3]);
-  });
-
-  it('with a spacing, writes the first value at the next turn', async () => {
-    const written: number[] = [];
-    let wrote!: () => void;
-    const first = new Promise<void>((resolve) => (wrote = resolve));
-    const write = latestWrite(
-      async (value: number) => {
-        written.push(value);
-        wrote();
-      },
-      undefined,
-      60_000,
-    );
-    write(1);
-    await first;
-    expect(written).toEqual([1]);
+    expect(write.isIdle()).toBe(false);
+    await write.drop();
+    expect(written).toEqual([]);
+    expect(write.isIdle()).toBe(true);
   });
 
   it('settles at once when nothing was given', async () => {
