@@ -17,6 +17,20 @@ async function storeWithRuns(...ids: RunId[]): Promise<RunStore> {
   return store;
 }
 
+/** The turns of each progress write to `store`'s records, in order (`hold` may delay a write). */
+function turnsWritten(store: RunStore, hold?: (turns: number) => Promise<void>): number[] {
+  const written: number[] = [];
+  const updateRun = store.updateRun.bind(store);
+  store.updateRun = async (runId, patch) => {
+    if (patch.turns !== undefined) {
+      written.push(patch.turns);
+      await hold?.(patch.turns);
+    }
+    return updateRun(runId, patch);
+  };
+  return written;
+}
+
 function usageOf(input: number): ReturnType<typeof emptyUsage> {
   return { ...emptyUsage(), input };
 }
@@ -37,12 +51,7 @@ describe('ProgressWrites', () => {
   it('lets a writer go by itself once its writes settle, and writes a later value after the earlier ones', async () => {
     const id = parseRunId('run_progress_b');
     const store = await storeWithRuns(id);
-    const written: number[] = [];
-    const updateRun = store.updateRun.bind(store);
-    store.updateRun = async (runId, patch) => {
-      if (patch.turns !== undefined) written.push(patch.turns);
-      return updateRun(runId, patch);
-    };
+    const written = turnsWritten(store);
     const progress = new ProgressWrites(store, 20);
     progress.write(id, { usage: usageOf(1), turns: 1 });
     // Not settled through `settle`: the writer goes once its own writes are done.
@@ -56,12 +65,7 @@ describe('ProgressWrites', () => {
   it("writes a run's progress given turn after turn once per spacing, and the newest at once when settled", async () => {
     const id = parseRunId('run_progress_e');
     const store = await storeWithRuns(id);
-    const written: number[] = [];
-    const updateRun = store.updateRun.bind(store);
-    store.updateRun = async (runId, patch) => {
-      if (patch.turns !== undefined) written.push(patch.turns);
-      return updateRun(runId, patch);
-    };
+    const written = turnsWritten(store);
     const progress = new ProgressWrites(store, 60_000);
     progress.write(id, { usage: usageOf(1), turns: 1 });
     while (written.length === 0) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -80,15 +84,9 @@ describe('ProgressWrites', () => {
   it("drops a run's progress waiting for the spacing when the run ends, after the write in flight", async () => {
     const id = parseRunId('run_progress_f');
     const store = await storeWithRuns(id);
-    const written: number[] = [];
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const updateRun = store.updateRun.bind(store);
-    store.updateRun = async (runId, patch) => {
-      if (patch.turns !== undefined) written.push(patch.turns);
-      if (patch.turns === 1) await held;
-      return updateRun(runId, patch);
-    };
+    const written = turnsWritten(store, (turns) => (turns === 1 ? held : Promise.resolve()));
     const progress = new ProgressWrites(store, 60_000);
     progress.write(id, { usage: usageOf(1), turns: 1 });
     while (written.length === 0) await new Promise<void>((resolve) => setImmediate(resolve));
