@@ -97,6 +97,8 @@ export class Runtime {
   readonly #runs = new Set<RunId>();
   /** The traces of the runs this runtime started or resumed that have not ended, by their handles. */
   readonly #traces = new Map<RunHandle, RunTrace>();
+  /** Set as `close` starts: a run whose entry was spawned meanwhile is left as close leaves the others. */
+  #closing = false;
 
   constructor(options: RuntimeOptions) {
     this.graph = options.graph;
@@ -157,7 +159,7 @@ export class Runtime {
       this.store
         .createRun(record)
         .then(() => this.transport.spawn({ runId: id, path, agent: entry, input, depth: 0, sessionId, ...traced(trace) }))
-        .then(() => this.transport.result(id, path)),
+        .then(() => this.#resultOf(id, path)),
     );
     return handle;
   }
@@ -242,7 +244,7 @@ export class Runtime {
             ...(record.sessionId === undefined ? {} : { sessionId: record.sessionId }),
             ...traced(trace),
           });
-        return this.transport.result(runId, entry);
+        return this.#resultOf(runId, entry);
       })(),
     );
     return handle;
@@ -253,6 +255,7 @@ export class Runtime {
    * are stored (a run left waiting reads back whole from another process).
    */
   async close(): Promise<void> {
+    this.#closing = true;
     for (const [handle, trace] of this.#traces) trace.leave(handle.status === 'waiting' ? 'waiting' : 'running');
     this.#traces.clear();
     await this.transport.close();
@@ -356,6 +359,15 @@ export class Runtime {
    * The run's result once its entry ends. A chain, not an async function: a run waiting (or
    * hibernated) for days keeps two small callbacks, not a suspended function's frame.
    */
+  /**
+   * The result of the entry at `path` once it has been spawned. If the runtime started closing
+   * while the spawn went on, the entry is gone with the others: the run is left as it was (still
+   * running, or waiting for a user, to resume later), not recorded as failed for want of an actor.
+   */
+  #resultOf(runId: RunId, path: AgentPath): Promise<AgentResult> {
+    return this.#closing ? new Promise<AgentResult>(() => undefined) : this.transport.result(runId, path);
+  }
+
   #finish(handle: RunHandle, ended: Promise<AgentResult>): Promise<RunResult> {
     return ended.then(
       (agent) => this.#entryEnded(handle, agent),
