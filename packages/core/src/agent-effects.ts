@@ -70,6 +70,7 @@ export class AgentEffects {
       hooks,
       permissions: options.permissions ?? DEFAULT_PERMISSIONS,
       execution: options.toolExecution ?? { mode: 'parallel' },
+      checkpointed: options.checkpointed,
       port,
     });
   }

@@ -51,6 +51,7 @@ import {
   requestGuard,
   requestModel,
   requestTools,
+  resumeTools,
   startRun,
   type Step,
 } from './machine-steps.js';
@@ -346,7 +347,7 @@ export const agentMachine = setup({
         ],
         'TOOLS.ASK': { guard: 'current', ...into('waiting_user', askPermission) },
         STEER: { actions: run(steerTools) },
-        RESUME: { actions: run(requestTools) },
+        RESUME: { actions: run(resumeTools) },
         ABORT: into('aborted', cancel, interruptedBatch, aborted),
         LIMIT: into('done', cancel, interruptedBatch, limited),
       },

@@ -106,4 +106,12 @@ export interface AgentOptions {
    * follow thousands of agents, a plain function costs no subscription objects per agent.
    */
   onEvent?: (event: AgentEvent) => void;
+  /**
+   * Resolves once the agent's state as of the call is stored where a restore reads it (its host's
+   * checkpoint). Given it, a tool batch with a call that is not safe to run twice (a tool neither
+   * `readOnly` nor `idempotent`) starts only once it resolves, so a snapshot that is restored in
+   * `tool_executing` may hold calls that ran, but never misses one that did: the restored agent
+   * gives those calls `INTERRUPTED_BY_RESTORE` instead of running them again.
+   */
+  checkpointed?: () => Promise<void>;
 }

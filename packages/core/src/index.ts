@@ -19,6 +19,7 @@ export {
   INTERRUPT_EXPLANATION,
   INTERRUPT_TOOL,
   INTERRUPT_USER,
+  INTERRUPTED_BY_RESTORE,
   INTERRUPTED_TOOL_RESULT,
   LIMIT_REACHED,
   permissionDenied,
@@ -36,7 +37,7 @@ export { THINKING_LEVELS } from './provider.js';
 export { exponentialBackoff, noRetry } from './retry-strategy.js';
 export { SchemaValidator, sharedSchemaValidator } from './schema-validator.js';
 export { DEFAULT_OUTPUT_RETRIES, jsonInstruction, outputInstruction, parseJsonOutput, retryInstruction } from './structured-output.js';
-export { defineTool } from './tool.js';
+export { defineTool, isRepeatable } from './tool.js';
 export { isToolSource, ToolSet } from './tool-set.js';
 export { addUsage, emptyUsage } from './usage.js';
 

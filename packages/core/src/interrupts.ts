@@ -43,6 +43,13 @@ export function toolExecutionError(toolName: string, message: string): string {
 export const INCOMPLETE_TOOL_CALL =
   'tool call incomplete: the response reached the output token limit before the call was complete; it was not run. Call the tool again.';
 
+/**
+ * The result text of a call that was running when the agent's snapshot was taken, and that is not
+ * safe to run twice: the restored agent does not run it again (see `Tool.idempotent`).
+ */
+export const INTERRUPTED_BY_RESTORE =
+  'tool call interrupted: the process running it stopped before it finished, so it may or may not have taken effect. It was not run again: check its effect before calling it again.';
+
 /** The result text of calls cancelled because a run limit was reached. */
 export const LIMIT_REACHED = '[Run stopped: limit reached before the tool finished]';
 

@@ -225,6 +225,15 @@ export function truncatedBatch(c: Changes, message: AssistantMessage, at: number
 
 /** Asks the tool effect to run the batch's open calls. */
 export function requestTools(c: Changes, _event?: AgentMachineEvent): void {
+  pushTools(c, false);
+}
+
+/** Asks the tool effect to go on with a batch restored from a snapshot: only calls safe to repeat run again. */
+export function resumeTools(c: Changes, _event?: AgentMachineEvent): void {
+  pushTools(c, true);
+}
+
+function pushTools(c: Changes, resumed: boolean): void {
   const batch = c.batch;
   c.out.push(
     { type: 'state', state: 'tool_executing', runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS },
@@ -236,6 +245,7 @@ export function requestTools(c: Changes, _event?: AgentMachineEvent): void {
       decisions: batch.decisions,
       remembered: c.context.permissions,
       steered: c.context.steering.length > 0,
+      resumed,
     },
   );
 }

@@ -186,6 +186,8 @@ export type EffectCommand =
       remembered: RememberedPermissions;
       /** A steering message is already queued: stop the batch after the first call finishes. */
       steered: boolean;
+      /** The batch was executing when the agent's snapshot was taken: calls not safe to run twice are not run again. */
+      resumed: boolean;
     }
   | { type: 'cmd.steer'; request: number }
   | { type: 'cmd.cancel'; request: number; reason: CancelReason };

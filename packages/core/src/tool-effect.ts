@@ -2,13 +2,21 @@ import type { AgentHooks } from './agent-hooks.js';
 import type { AgentPort } from './agent-port.js';
 import type { ToolExecution } from './agent-options.js';
 import type { AgentPath, RunId } from './ids.js';
-import { cancelText, errorResult, permissionDenied, permissionDeniedPermanently, toolExecutionError, type CancelReason } from './interrupts.js';
+import {
+  cancelText,
+  errorResult,
+  INTERRUPTED_BY_RESTORE,
+  permissionDenied,
+  permissionDeniedPermanently,
+  toolExecutionError,
+  type CancelReason,
+} from './interrupts.js';
 import type { AgentMachineEvent, BatchOutcome, EffectCommand, SuspendedCall } from './machine-types.js';
 import type { ToolCall, ToolResultMessage } from './messages.js';
 import { LazyAbort } from './lazy-abort.js';
 import { evaluatePermission, type PermissionPolicy } from './permissions.js';
 import type { SchemaValidator } from './schema-validator.js';
-import type { Tool, ToolContext, ToolResult } from './tool.js';
+import { isRepeatable, type Tool, type ToolContext, type ToolResult } from './tool.js';
 import type { ToolSet } from './tool-set.js';
 import { batchFailed, toolEnd, toolStart, toolUpdate } from './tool-events.js';
 
@@ -20,6 +28,8 @@ export interface ToolEffectDeps {
   permissions: PermissionPolicy;
   execution: ToolExecution;
   hooks: AgentHooks;
+  /** Resolves once the agent's state is stored (see `AgentOptions.checkpointed`); a batch with a call not safe to repeat waits for it. */
+  checkpointed: (() => Promise<void>) | undefined;
   /** The agent: its path, run, time, events and statechart. */
   port: AgentPort;
 }
@@ -53,6 +63,11 @@ type ToolsCommand = Extract<EffectCommand, { type: 'cmd.tools' }>;
  * as calls go. If any call needs the user's approval it reports `TOOLS.ASK` before running
  * anything, so `waiting_user` never has tools in flight. Once steered, the first call to finish
  * ends the batch: the others are cancelled with "tool call cancelled: user requested steering interrupt".
+ *
+ * Calls not safe to run twice (`isRepeatable`) start only once the agent's state is stored, when
+ * its host says how (`checkpointed`); in a batch resumed from a snapshot they are not run again but
+ * settled with `INTERRUPTED_BY_RESTORE`, since they may have run before the snapshot's process
+ * stopped.
  */
 export class ToolEffect {
   readonly #deps: ToolEffectDeps;
@@ -76,7 +91,18 @@ export class ToolEffect {
     this.#current = batch;
     const runnable = this.#vet(batch, command);
     if (runnable === undefined) return;
-    const running = this.#execute(batch, runnable);
+    const checkpointed = this.#deps.checkpointed;
+    if (checkpointed === undefined || runnable.every((call) => isRepeatable(batch.tools.get(call.name) as Tool))) {
+      this.#start(batch, runnable);
+      return;
+    }
+    checkpointed()
+      .then(() => this.#isCurrent(batch) && this.#start(batch, runnable))
+      .catch((error: unknown) => this.#deps.port.emit(batchFailed(error)));
+  }
+
+  #start(batch: Batch, calls: ToolCall[]): void {
+    const running = this.#execute(batch, calls);
     // Calls that finished synchronously settle the batch right away: no promise hops per turn.
     if (running === undefined) this.#settle(batch);
     else running.then(() => this.#settle(batch)).catch((error: unknown) => this.#deps.port.emit(batchFailed(error)));
@@ -128,7 +154,7 @@ export class ToolEffect {
     this.#deps.port.send(done);
   }
 
-  /** Settles what needs no execution; returns the calls to run, or undefined when asking the user. */
+  /** Settles what needs no execution (or, resumed, must not run again); returns the calls to run, or undefined when asking the user. */
   #vet(batch: Batch, command: ToolsCommand): ToolCall[] | undefined {
     const { validator, permissions } = this.#deps;
     const tools = batch.tools;
@@ -148,6 +174,8 @@ export class ToolEffect {
       if (verdict === 'deny')
         this.#report(batch, call, { content: permanent ? permissionDeniedPermanently(call.name) : permissionDenied(call.name), isError: true });
       else if (verdict === 'ask') ask ??= call;
+      // Allowed in a batch restored while it ran: it may have run, so only a call safe to repeat runs again.
+      else if (command.resumed && !isRepeatable(tool as Tool)) this.#report(batch, call, { content: INTERRUPTED_BY_RESTORE, isError: true });
       else runnable.push(call);
     }
     if (ask !== undefined) {

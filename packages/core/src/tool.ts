@@ -47,7 +47,10 @@ export interface ToolContext {
  * It may throw or reject: the agent turns that into an error result, so a tool never crashes the
  * loop. It should honour `ctx.signal` and return soon after it fires; a tool that ignores it is
  * still awaited in the background but its result is discarded. `readOnly` must be truthful: the
- * `smart` permission mode runs read-only tools without asking.
+ * `smart` permission mode runs read-only tools without asking. `readOnly` and `idempotent` also
+ * say whether a call may run again when an agent is restored from a snapshot taken while it ran
+ * (its process was killed, or lost its task to another worker): such a call runs again; any other
+ * gets `INTERRUPTED_BY_RESTORE` as its result, and the model decides what to do.
  */
 export interface Tool<Args extends Record<string, unknown> = Record<string, unknown>> {
   readonly name: string;
@@ -56,8 +59,16 @@ export interface Tool<Args extends Record<string, unknown> = Record<string, unkn
   readonly description: string;
   /** JSON Schema of the arguments object. */
   readonly parameters: Record<string, unknown>;
+  /** It changes nothing outside the agent. */
   readonly readOnly?: boolean;
+  /** Running it again with the same arguments has no further effect (MCP's `idempotentHint`). */
+  readonly idempotent?: boolean;
   execute(args: Args, ctx: ToolContext): Promise<ToolResult> | ToolResult;
+}
+
+/** Whether a call of `tool` may run again after a restore: it is read-only or idempotent. */
+export function isRepeatable(tool: Pick<Tool, 'readOnly' | 'idempotent'>): boolean {
+  return tool.readOnly === true || tool.idempotent === true;
 }
 
 /** Helper that keeps a tool's argument type while widening it to `Tool` for an agent's list. */

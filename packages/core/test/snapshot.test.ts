@@ -4,7 +4,7 @@
  * with the same history as an uninterrupted run, whether it was taken at any turn boundary or
  * while waiting for a permission decision. A frozen v1 fixture still restores; a wrong
  * schemaVersion is rejected. XState's restore gaps are covered: a retry back-off delay is re-armed
- * for the time left, and effects that re-run after restore (a tool batch, a half-streamed model
+ * for the time left, and effects that re-run after restore (a tool batch of idempotent calls, a half-streamed model
  * call) run once, leaving exactly one result per call.
  */
 import { readFileSync } from 'node:fs';
@@ -191,7 +191,8 @@ describe('XState restore gaps', () => {
     expect((await restored.result).stopReason).toBe('stop');
   });
 
-  it('re-runs a tool batch that was executing, leaving one result per call', async () => {
+  // Tools safe to repeat (idempotent) run again; see tool-fencing.test.ts for the others.
+  it('re-runs a tool batch of idempotent calls that was executing, leaving one result per call', async () => {
     const steps: ScriptStep[] = [{ toolCalls: [{ name: 'block' }, { name: 'block' }] }, { text: 'done' }];
     const expected = await uninterrupted(steps, { tools: [countingTool('block').tool] });
     const block = blockingTool('block');
@@ -209,7 +210,7 @@ describe('XState restore gaps', () => {
       provider: createScriptedProvider(steps, { startAt: provider.position }),
       model: 'test',
       permissions: ALLOW,
-      tools: [again.tool],
+      tools: [{ ...again.tool, idempotent: true }],
     });
     const result = await restored.result;
     expect(result.stopReason).toBe('stop');
@@ -218,7 +219,7 @@ describe('XState restore gaps', () => {
     expect(stripTimestamps([...restored.messages])).toEqual(expected);
   });
 
-  it('re-runs only the calls of a batch that had not settled before the snapshot', async () => {
+  it('re-runs only the idempotent calls of a batch that had not settled before the snapshot', async () => {
     const steps: ScriptStep[] = [{ toolCalls: [{ name: 'missing' }, { name: 'block' }] }, { text: 'done' }];
     const permissions = { mode: 'ask' } as const;
     const block = blockingTool('block');
@@ -236,7 +237,7 @@ describe('XState restore gaps', () => {
     const restored = Agent.restore(snapshot, {
       provider: createScriptedProvider(steps, { startAt: provider.position }),
       model: 'test',
-      tools: [again.tool],
+      tools: [{ ...again.tool, idempotent: true }],
       permissions,
     });
     const result = await restored.result;
