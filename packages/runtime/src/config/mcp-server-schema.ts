@@ -53,7 +53,10 @@ export const MCP_SERVER_FIELDS = {
   bearerToken: field(readSecret, { description: 'Sent as "Authorization: Bearer <token>" to an HTTP server.' }),
   toolPrefix: field(readPrefix, { description: 'Put before each tool name to make the name the model sees (default <server>__; "" keeps bare names).' }),
   timeoutMs: field(readPositiveInteger, { description: 'How long a tool call may go without a result or a progress notification (default 60000).' }),
-  trustAnnotations: field(readBoolean, { description: 'Whether its tool annotations are believed: a tool annotated readOnlyHint then counts as read-only.' }),
+  trustAnnotations: field(readBoolean, {
+    description:
+      'Whether its tool annotations are believed: a tool annotated readOnlyHint then counts as read-only, one annotated idempotentHint as safe to run again after a restore.',
+  }),
   sandbox: field(readSandbox, {
     description: 'Runs a stdio server in an OS sandbox (off unless set): auto, required, or the whole policy, as for an agent; its cwd is its workspace.',
   }),

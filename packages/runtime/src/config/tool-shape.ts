@@ -6,7 +6,7 @@ const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 /**
  * Why `value` is not a usable `Tool`, or `undefined` when it is one: a `name` the vendors
  * accept, a string `description`, `parameters` that are a JSON Schema of an object, an `execute`
- * function, and, when present, a string `label` and a boolean `readOnly`. For values that come
+ * function, and, when present, a string `label` and booleans `readOnly` and `idempotent`. For values that come
  * from code Troupe does not control (a graph's tool modules).
  */
 export function toolShapeProblem(value: unknown): string | undefined {
@@ -28,7 +28,8 @@ export function toolShapeProblem(value: unknown): string | undefined {
     return `the "parameters" of ${tool['name']} are not a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`;
   }
   if (tool['label'] !== undefined && typeof tool['label'] !== 'string') return `the "label" of ${tool['name']} is not a string`;
-  if (tool['readOnly'] !== undefined && typeof tool['readOnly'] !== 'boolean') return `the "readOnly" of ${tool['name']} is not true or false`;
+  for (const flag of ['readOnly', 'idempotent'])
+    if (tool[flag] !== undefined && typeof tool[flag] !== 'boolean') return `the "${flag}" of ${tool['name']} is not true or false`;
   return undefined;
 }
 

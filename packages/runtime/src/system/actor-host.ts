@@ -4,6 +4,7 @@ import type { Instrumentation } from './instrumentation.js';
 import type { ControlCommand, HostedActor, SpawnRequest, Transport } from './transport.js';
 import { newOutcome, type HibernationPolicy, type Outcome } from './hibernation.js';
 import { DormantActor, DormantActors } from './dormant-actors.js';
+import { CheckpointWriter } from './checkpoint-writer.js';
 import { PathMap } from './path-map.js';
 import { RetiredTraces } from './retired-traces.js';
 import type { ActorSlot } from './actor-slot.js';
@@ -39,7 +40,9 @@ export interface ActorHostOptions {
  * (fresh, or restored from a snapshot), sends its events to the store, and checkpoints it when it
  * starts executing tools, at each turn boundary, when it waits for a user, and when it ends —
  * once per tick however many reasons arrive. When an actor starts waiting, every live actor of its
- * run is checkpointed too, so a parent blocked on a waiting child can be resumed elsewhere.
+ * run is checkpointed too, so a parent blocked on a waiting child can be resumed elsewhere. A tool
+ * call not safe to repeat starts once the checkpoint holding it is stored (`checkpointed`), so a
+ * restore never runs one again unknowingly.
  *
  * An agent with a `concurrency` limit runs at most that many actors at once here; further fresh
  * actors are built at once (so they can be addressed) but prompted when a slot frees. An actor
@@ -51,6 +54,7 @@ export interface ActorHostOptions {
  */
 export class ActorHost {
   readonly #options: ActorHostOptions;
+  readonly #checkpoints: CheckpointWriter;
   readonly #runs = new Map<string, PathMap<ActorSlot>>();
   readonly #running = new Map<string, number>();
   readonly #queued = new Map<string, Array<() => void>>();
@@ -62,6 +66,7 @@ export class ActorHost {
 
   constructor(options: ActorHostOptions) {
     this.#options = options;
+    this.#checkpoints = new CheckpointWriter(options.store, options.onError);
   }
 
   /** How many actors are hosted. */
@@ -78,7 +83,9 @@ export class ActorHost {
     // The agent's events come to `#onEvent` through a plain listener: no rxjs subscriber per actor.
     let hosted: ActorSlot | undefined;
     const onEvent = (event: AgentEvent): void => hosted && this.#onEvent(hosted, event);
-    const options: AgentOptions = Object.assign({}, this.#options.factory(request, transport), { path: request.path, onEvent });
+    // A call not safe to run twice starts once the checkpoint holding it is stored (see `AgentOptions.checkpointed`).
+    const checkpointed = (): Promise<void> => (hosted === undefined ? SETTLED : this.#checkpoints.stored(hosted));
+    const options: AgentOptions = Object.assign({}, this.#options.factory(request, transport), { path: request.path, onEvent, checkpointed });
     if (request.sessionId !== undefined) options.sessionId = request.sessionId;
     const agent = request.snapshot === undefined ? new Agent(options) : Agent.restore(request.snapshot, options);
     const slot: ActorSlot = {
@@ -333,44 +340,25 @@ export class ActorHost {
     switch (event.type) {
       case 'state':
         this.#bedtime(slot, event.state === 'waiting_user');
-        if (event.state === 'tool_executing') this.#checkpoint(slot);
+        if (event.state === 'tool_executing') this.#checkpoints.schedule(slot);
         if (event.state === 'thinking' || event.state === 'tool_executing') this.#take(slot);
         else if (event.state === 'waiting_user') {
-          for (const other of this.#runs.get(slot.request.runId)?.values() ?? []) if (other === slot || other.agent.isRunning) this.#checkpoint(other);
+          for (const other of this.#runs.get(slot.request.runId)?.values() ?? [])
+            if (other === slot || other.agent.isRunning) this.#checkpoints.schedule(other);
           frees = true;
         }
         break;
       case 'turn_end':
-        this.#checkpoint(slot);
+        this.#checkpoints.schedule(slot);
         break;
       case 'agent_end':
-        this.#checkpoint(slot);
+        this.#checkpoints.schedule(slot);
         frees = true;
         break;
     }
     this.#options.onEvent?.(event, slot);
     // After the event is out, so an actor started in the freed slot comes after it.
     if (frees) this.#give(slot);
-  }
-
-  /** Checkpoints `slot` once at the end of this tick, however many reasons arrive meanwhile. */
-  #checkpoint(slot: ActorSlot): void {
-    if (slot.due) return;
-    slot.due = true;
-    queueMicrotask(() => {
-      slot.due = false;
-      const { mark, ...checkpoint } = slot.agent.checkpoint(slot.mark);
-      slot.mark = mark;
-      slot.saved = this.#options.store.saveCheckpoint(slot.request.runId, checkpoint).then(
-        () => {
-          slot.unsaved = false;
-        },
-        (error: unknown) => {
-          slot.unsaved = true;
-          this.#options.onError?.(error);
-        },
-      );
-    });
   }
 
   /** Schedules `slot`'s hibernation when it starts waiting for a user (with a policy), cancels it when it goes on. */
