@@ -19,6 +19,12 @@ export interface ToolDefinition<Schema extends z.ZodType<Record<string, unknown>
   readonly parameters?: Schema;
   /** True when the tool changes nothing: the `smart` permission mode runs it without asking. */
   readonly readOnly?: boolean;
+  /**
+   * True when running it again with the same arguments has no further effect: an agent restored
+   * while the call ran runs it again. Other calls that are not read-only get an "interrupted"
+   * result instead (they may have taken effect).
+   */
+  readonly idempotent?: boolean;
   /** Runs the tool on arguments already parsed by `parameters` (defaults applied, types inferred). */
   execute(args: z.output<Schema>, ctx: ToolContext): ToolReturn | Promise<ToolReturn>;
 }
@@ -56,6 +62,7 @@ export function defineTool<Schema extends z.ZodType<Record<string, unknown>> = z
     parameters,
     ...(definition.label === undefined ? {} : { label: definition.label }),
     ...(definition.readOnly === undefined ? {} : { readOnly: definition.readOnly }),
+    ...(definition.idempotent === undefined ? {} : { idempotent: definition.idempotent }),
     async execute(args, ctx) {
       // Without a schema, as `z.object({})` would parse it: core passes only JSON objects, and the
       // tool sees none of their keys.

@@ -36,6 +36,8 @@ export function createWriteFileTool(options: ToolOptions = {}): Tool {
       additionalProperties: false,
     },
     readOnly: false,
+    // The same content written again leaves the file as it was: safe to run again after a restore.
+    idempotent: true,
     async execute(args, ctx): Promise<ToolResult> {
       try {
         const file = await workspace.resolve(args.path);
