@@ -1,12 +1,15 @@
 /**
  * `troupe resume` across processes: a `troupe run` SIGKILLed while a child thinks (its side
  * effect written and checkpointed) is taken up from its runs directory by another process, which
- * finishes it without running the finished turn (nor its tool) again. A run that ended is refused.
+ * finishes it without running the finished turn (nor its tool) again. One killed while the child's
+ * `bash` still runs does not run that command again either: the command may have taken effect, so
+ * the child gets the "interrupted" result and goes on from there. A run that ended is refused.
  */
 import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { INTERRUPTED_BY_RESTORE } from '@troupe/core';
 import { createFileRunStore } from '@troupe/runtime';
 import { describe, expect, it, vi } from 'vitest';
 import { spawnTroupe, startTroupe } from '../spawn-troupe.js';
@@ -46,6 +49,27 @@ describe('troupe resume', () => {
     const again = await spawnTroupe(['resume', runId, '--runs-dir', runs]);
     expect(again.code).toBe(2);
     expect(again.stderr).toBe(`troupe: run ${runId} is done, there is nothing to go on with\n`);
+  }, 60_000);
+
+  it('does not run again a command the killed run was running: the child is told it was interrupted', async () => {
+    const runs = mkdtempSync(join(tmpdir(), 'troupe-resume-runs-'));
+    const workspace = mkdtempSync(join(tmpdir(), 'troupe-resume-ws-'));
+    const env = { RESUME_WORKSPACE: workspace };
+    const effects = async (): Promise<string[]> => (await readFile(join(workspace, 'effects.txt'), 'utf8').catch(() => '')).split('\n').filter(Boolean);
+    const store = createFileRunStore(runs);
+
+    const first = startTroupe(['run', 'crash-mid-tool.yaml', '--input', 'go', '--runs-dir', runs], { env });
+    // The command has left its mark and sleeps.
+    await vi.waitFor(async () => expect(await effects()).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    first.child.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
+    const [run] = await store.listRuns();
+
+    const resumed = await spawnTroupe(['resume', run!.id, '--runs-dir', runs], { env });
+    expect(resumed.stderr).toMatch(/✓ done · /);
+    expect(resumed.stdout.trim()).toBe(`Done. Helper: ${INTERRUPTED_BY_RESTORE}`);
+    expect(resumed.code).toBe(0);
+    expect(await effects()).toHaveLength(1);
   }, 60_000);
 
   it('says when the run does not exist, with exit 2', async () => {
