@@ -48,8 +48,9 @@ describe('server-everything over stdio', () => {
     const echo = tools.find((t) => t.name === 'everything__echo');
     expect(echo?.parameters).toEqual(listed.find((t) => t.name === 'echo')?.inputSchema);
     expect(echo?.description).toBe('Echoes back the input string');
-    // readOnlyHint is not trusted unless the config says so.
+    // readOnlyHint and idempotentHint are not trusted unless the config says so.
     expect(echo?.readOnly).toBe(false);
+    expect(echo?.idempotent).toBe(false);
   });
 
   it('calls tools and maps text, images, embedded resources, links and structured content', async () => {

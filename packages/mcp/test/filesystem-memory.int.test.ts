@@ -43,6 +43,9 @@ describe('server-filesystem', () => {
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['fs__read_text_file', 'fs__write_file', 'fs__list_directory']));
     expect(tools.find((t) => t.name === 'fs__read_text_file')?.readOnly).toBe(true);
     expect(tools.find((t) => t.name === 'fs__write_file')?.readOnly).toBe(false);
+    // idempotentHint: writing a file again is safe to repeat after a restore, an edit is not.
+    expect(tools.find((t) => t.name === 'fs__write_file')?.idempotent).toBe(true);
+    expect(tools.find((t) => t.name === 'fs__edit_file')?.idempotent).toBe(false);
   });
 
   it('writes and reads files through the server', async () => {

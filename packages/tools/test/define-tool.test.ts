@@ -37,6 +37,8 @@ describe('defineTool', () => {
   it('derives the JSON Schema the model sees from the zod schema', () => {
     const tool = forecastTool();
     expect(tool).toMatchObject({ name: 'forecast', label: 'Forecast', description: 'The forecast for a city.', readOnly: true });
+    expect(tool.idempotent).toBeUndefined();
+    expect(defineTool({ name: 'put', description: 'Puts.', idempotent: true, execute: () => 'put' }).idempotent).toBe(true);
     expect(tool.parameters).toEqual({
       type: 'object',
       properties: {

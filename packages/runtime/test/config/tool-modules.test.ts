@@ -135,6 +135,11 @@ describe('tool modules', () => {
       /^graph\.yaml:9:23: tool module \.\/bad-parameters\.js: export "lookup" is not a valid tool: the "parameters" of lookup are not a JSON Schema with type "object"$/,
     ],
     [
+      'a named tool whose idempotent is not a boolean',
+      '[{ module: ./bad-flag.js }]',
+      /^graph\.yaml:9:23: tool module \.\/bad-flag\.js: export "stamp" is not a valid tool: the "idempotent" of stamp is not true or false$/,
+    ],
+    [
       'a factory instead of a tool',
       '[{ module: ./factory.js }]',
       /^graph\.yaml:9:23: tool module \.\/factory\.js: the default export is not a valid tool: it is a function \(export the tool itself, not a function that makes one\)$/,
