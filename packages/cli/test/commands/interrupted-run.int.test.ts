@@ -2,15 +2,15 @@
  * A `troupe run` SIGKILLed while its bash tool runs `sleep 1000` (real processes throughout):
  * `troupe runs` and `troupe show` list the run as `interrupted` (not `running` forever), with the
  * same token count, and say that `troupe resume` goes on with it; `troupe resume` first ends the
- * process group the killed process left running — the bash call, run again, finds it gone — and
- * finishes the run; `troupe abort` of another such run ends its leftover group too and marks it
- * aborted.
+ * process group the killed process left running, and finishes the run without running the bash
+ * call again (it may have taken effect: the agent is told it was interrupted); `troupe abort` of
+ * another such run ends its leftover group too and marks it aborted.
  */
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RunId } from '@troupe/core';
+import { INTERRUPTED_BY_RESTORE, type RunId } from '@troupe/core';
 import { createFileRunStore, isGroupAlive, runDirOf } from '@troupe/runtime';
 import { describe, expect, it, vi } from 'vitest';
 import { spawnTroupe, startTroupe } from '../spawn-troupe.js';
@@ -62,7 +62,7 @@ describe('a run whose troupe process was killed', { timeout: 60_000 }, () => {
 
     const resumed = await spawnTroupe(['resume', id, '--runs-dir', runs], { env });
     expect(resumed.stderr).toContain(`troupe: ended the tool processes the killed process left running (process group ${pgid})\n`);
-    expect(resumed.stdout).toBe('Job says: left over: gone\n');
+    expect(resumed.stdout).toBe(`Job says: ${INTERRUPTED_BY_RESTORE}\n`);
     expect(resumed.code).toBe(0);
     expect(isGroupAlive(pgid)).toBe(false);
     expect(await createFileRunStore(runs).getRun(id)).toMatchObject({ status: 'done' });
