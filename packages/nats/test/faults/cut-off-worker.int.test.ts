@@ -5,11 +5,15 @@
  * more, is redelivered after the ack wait to a second worker, which resumes the child from its
  * checkpoint and ends it. When the first worker's connection comes back, whatever it did meanwhile
  * does not count: the child ended once (one `agent_end`; the first worker counts it as not ended by it), the
- * lead got one result, and its tool ran once.
+ * lead got one result, and its tool ran once. A call not safe to repeat (neither read-only nor
+ * idempotent) that was running when the worker was cut off is not run again by the worker that takes
+ * the child over: it started only once the checkpoint holding it was stored, so the restored child
+ * gives it the "interrupted" result (it may have taken effect) and goes on from there.
  */
-import { textOf, type AgentPath } from '@troupe/core';
+import { INTERRUPTED_BY_RESTORE, textOf, type AgentPath } from '@troupe/core';
 import { delegate, finished, testGraph } from '@troupe/runtime/testing';
-import { createToolRegistry, type ToolFactory } from '@troupe/tools';
+import type { GraphConfig } from '@troupe/runtime';
+import { createToolRegistry, type ToolFactory, type ToolRegistry } from '@troupe/tools';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectNats, kvKey, loadSnapshot, openNatsResources, startWorker, type NatsResources, type Worker } from '../../src/index.js';
 import { startNatsServer, type NatsServerProcess } from '../../src/testing.js';
@@ -36,6 +40,23 @@ function effectTool(calls: string[]): ToolFactory {
   };
 }
 
+/** A side effect (neither read-only nor idempotent) that records each run; its first run never finishes. */
+function unrepeatableTool(calls: string[]): ToolFactory {
+  return {
+    name: 'effect',
+    description: 'Does something that must not be done twice.',
+    create: () => ({
+      name: 'effect',
+      description: 'Does something that must not be done twice.',
+      parameters: { type: 'object', properties: {} },
+      execute: (_args, ctx) => {
+        calls.push(ctx.agentPath);
+        return calls.length === 1 ? new Promise<never>(() => undefined) : { content: 'effect done' };
+      },
+    }),
+  };
+}
+
 let server: NatsServerProcess | undefined;
 let cluster: Cluster | undefined;
 let proxy: TcpProxy | undefined;
@@ -51,6 +72,22 @@ afterEach(async () => {
   [server, cluster, proxy, cutOff] = [undefined, undefined, undefined, undefined];
 });
 
+/** A cluster with no worker of its own, and the only worker `cut-off`, connected through a proxy the test can freeze. */
+async function startCutOff(
+  graph: GraphConfig,
+  tools: ToolRegistry,
+): Promise<{ cluster: Cluster; resources: NatsResources; viaProxy: NatsResources; proxy: TcpProxy }> {
+  const nats = await startNatsServer();
+  server = nats;
+  cluster = await startCluster({ graph, tools, workers: 0, server: nats, worker: { ackWaitMs: ACK_WAIT_MS } });
+  const { resources } = cluster;
+  proxy = await startTcpProxy(nats.port);
+  const namespace = resources.names.namespace;
+  const viaProxy = await openNatsResources(await connectNats({ servers: proxy.url }), { namespace });
+  cutOff = { worker: await startWorker({ graph, tools, ackWaitMs: ACK_WAIT_MS, id: 'cut-off', resources: viaProxy }), resources: viaProxy };
+  return { cluster, resources, viaProxy, proxy };
+}
+
 describe('a worker cut off for longer than the ack wait', () => {
   it('has its task taken over by another worker and does not also finish it', { timeout: 120_000 }, async () => {
     const calls: string[] = [];
@@ -63,16 +100,10 @@ describe('a worker cut off for longer than the ack wait', () => {
         script: [{ toolCalls: [{ name: 'effect', arguments: {} }] }, { text: 'child answered', delayMs: 3000 }],
       },
     });
-    const nats = await startNatsServer();
-    server = nats;
-    cluster = await startCluster({ graph, tools, workers: 0, server: nats, worker: { ackWaitMs: ACK_WAIT_MS } });
-    const { resources } = cluster;
-    proxy = await startTcpProxy(nats.port);
-    const namespace = resources.names.namespace;
-    const viaProxy = await openNatsResources(await connectNats({ servers: proxy.url }), { namespace });
-    cutOff = { worker: await startWorker({ graph, tools, ackWaitMs: ACK_WAIT_MS, id: 'cut-off', resources: viaProxy }), resources: viaProxy };
+    const rig = await startCutOff(graph, tools);
+    const { resources, viaProxy } = rig;
 
-    const run = cluster.runtime.run('go');
+    const run = rig.cluster.runtime.run('go');
     const record = async () => {
       const entry = await resources.actors.get(kvKey(run.id, CHILD));
       return entry === null || entry.operation !== 'PUT' ? undefined : (entry.json() as { status: string; host?: string });
@@ -86,8 +117,8 @@ describe('a worker cut off for longer than the ack wait', () => {
       },
       { timeout: 30_000, interval: 100 },
     );
-    proxy.freeze();
-    const other = await cluster.addWorker({ id: 'other', ackWaitMs: ACK_WAIT_MS });
+    rig.proxy.freeze();
+    const other = await rig.cluster.addWorker({ id: 'other', ackWaitMs: ACK_WAIT_MS });
 
     const { result, status } = await finished(run);
     expect(status).toBe('done');
@@ -96,16 +127,49 @@ describe('a worker cut off for longer than the ack wait', () => {
     expect(other.load()).toMatchObject({ taken: 1, ended: 1 });
 
     // The partition heals; the cut-off worker's child, still thinking there, must not end the child again.
-    proxy.thaw();
+    rig.proxy.thaw();
     await vi.waitFor(() => expect(cutOff?.worker.load().running).toBe(0), { timeout: 30_000, interval: 100 });
     await viaProxy.nc.flush();
-    await cluster.runtime.store.flush(run.id);
-    const events = await cluster.runtime.store.readEvents(run.id);
+    await rig.cluster.runtime.store.flush(run.id);
+    const events = await rig.cluster.runtime.store.readEvents(run.id);
     expect(events.filter((e) => e.type === 'agent_end' && e.agentPath === CHILD)).toHaveLength(1);
     expect(await record()).toMatchObject({ status: 'ended', result: { text: 'child answered' } });
     expect(cutOff?.worker.load()).toMatchObject({ taken: 1, ended: 0 });
     expect(calls).toEqual([CHILD]);
     const lead = (await loadSnapshot(resources, run.id, 'lead' as AgentPath))?.context.messages ?? [];
     expect(lead.filter((m) => m.role === 'toolResult').map(textOf)).toEqual(['child answered']);
+  });
+
+  it('has a call not safe to repeat, running when it was cut off, not run again by the worker that takes over: the child is told it was interrupted', {
+    timeout: 120_000,
+  }, async () => {
+    const calls: string[] = [];
+    const tools = createToolRegistry({ factories: [unrepeatableTool(calls)] });
+    const graph = testGraph({
+      lead: { delegates: ['child'], script: [{ toolCalls: [delegate('child', 'work')] }, { text: 'lead: {{lastToolResult}}' }] },
+      child: {
+        placement: 'remote',
+        tools: ['effect'],
+        permissions: { mode: 'allow' },
+        script: [{ toolCalls: [{ name: 'effect', arguments: {} }] }, { text: 'child: {{lastToolResult}}' }],
+      },
+    });
+    const rig = await startCutOff(graph, tools);
+    const run = rig.cluster.runtime.run('go');
+    // The call runs on the only worker (and never finishes there); it started once its checkpoint was stored.
+    await vi.waitFor(() => expect(calls).toEqual([CHILD]), { timeout: 30_000, interval: 50 });
+    expect((await loadSnapshot(rig.resources, run.id, CHILD))?.state).toBe('tool_executing');
+    rig.proxy.freeze();
+    const other = await rig.cluster.addWorker({ id: 'other', ackWaitMs: ACK_WAIT_MS });
+
+    const { result, status } = await finished(run);
+    expect(status).toBe('done');
+    expect(result.text).toBe(`lead: child: ${INTERRUPTED_BY_RESTORE}`);
+    expect(calls).toEqual([CHILD]);
+    expect(other.load()).toMatchObject({ taken: 1, ended: 1 });
+    const child = (await loadSnapshot(rig.resources, run.id, CHILD))?.context.messages ?? [];
+    expect(child.filter((m) => m.role === 'toolResult').map((m) => [textOf(m), m.role === 'toolResult' && m.isError])).toEqual([
+      [INTERRUPTED_BY_RESTORE, true],
+    ]);
   });
 });
