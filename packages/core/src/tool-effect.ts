@@ -15,8 +15,9 @@ import type { AgentMachineEvent, BatchOutcome, EffectCommand, SuspendedCall } fr
 import type { ToolCall, ToolResultMessage } from './messages.js';
 import { LazyAbort } from './lazy-abort.js';
 import { evaluatePermission, type PermissionPolicy } from './permissions.js';
-import type { SchemaValidator } from './schema-validator.js';
 import { isRepeatable, type Tool, type ToolContext, type ToolResult } from './tool.js';
+import { invalidArguments, unknownTool } from './call-problems.js';
+import type { SchemaValidator } from './schema-validator.js';
 import type { ToolSet } from './tool-set.js';
 import { batchFailed, toolEnd, toolStart, toolUpdate } from './tool-events.js';
 
@@ -377,20 +378,6 @@ function toResultMessage(call: ToolCall, result: ToolResult, timestamp: number):
   const message: ToolResultMessage = { role: 'toolResult', toolCallId: call.id, toolName: call.name, content, isError: result.isError === true, timestamp };
   if (result.details !== undefined) message.details = result.details;
   return message;
-}
-
-function unknownTool(call: ToolCall, tools: ReadonlyMap<string, Tool>): string {
-  const names = [...tools.keys()];
-  return `unknown tool "${call.name}". Available tools: ${names.length === 0 ? '(none)' : names.join(', ')}`;
-}
-
-function invalidArguments(call: ToolCall, tool: Tool, validator: SchemaValidator): string | undefined {
-  if (call.rawArguments !== undefined) {
-    const raw = call.rawArguments.length > 200 ? `${call.rawArguments.slice(0, 200)}…` : call.rawArguments;
-    return `invalid arguments for ${call.name}: not a JSON object: ${raw}`;
-  }
-  const outcome = validator.compile(tool.parameters)(call.arguments);
-  return outcome.ok ? undefined : `invalid arguments for ${call.name}: ${outcome.problems.join('; ')}`;
 }
 
 /** The calls without a result yet (`skip`: those that have one; usually none, so no set is made). */
