@@ -25,7 +25,9 @@ describe('toolsByName', () => {
       expect([...byName.values()]).toEqual(tools);
       expect([...byName]).toEqual(tools.map((t) => [t.name, t]));
       const seen: string[] = [];
-      byName.forEach((t, name) => seen.push(`${name}=${t.name}`));
+      byName.forEach((t, name) => {
+        seen.push(`${name}=${t.name}`);
+      });
       expect(seen).toEqual(tools.map((t) => `${t.name}=${t.name}`));
     });
   }
