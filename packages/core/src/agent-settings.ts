@@ -52,6 +52,20 @@ export function machineSettings(options: AgentOptions, compacts: boolean): Machi
   if (options.stepDelayMs !== undefined && options.stepDelayMs > 0) settings.stepDelayMs = options.stepDelayMs;
   if (options.guardrails !== undefined && options.guardrails.length > 0) settings.guardInput = true;
   if (options.outputSchema !== undefined) settings.outputRetries = options.outputRetries ?? DEFAULT_OUTPUT_RETRIES;
+  return shared(settings);
+}
+
+/** Settings made so far, by their JSON: agents with equal settings share one object (the machine never changes what it stores). */
+const made = new Map<string, MachineSettings>();
+/** How many distinct settings are shared at most: past it, new ones are used as they are. */
+const MAX_SHARED = 256;
+
+/** The settings equal to `settings` made before, or `settings` (kept for the next agents). */
+function shared(settings: MachineSettings): MachineSettings {
+  const key = JSON.stringify(settings);
+  const found = made.get(key);
+  if (found !== undefined) return found;
+  if (made.size < MAX_SHARED) made.set(key, settings);
   return settings;
 }
 

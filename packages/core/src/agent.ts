@@ -2,6 +2,7 @@ import type { Observable } from 'rxjs';
 import type { SnapshotFrom } from 'xstate';
 import { AgentEffects } from './agent-effects.js';
 import { HookRunner, NO_HOOKS } from './agent-hooks.js';
+import { NO_HOOK_RUNNER } from './no-hook-runner.js';
 import { AgentLink, connectAgentInternals } from './agent-link.js';
 import { agentChart, agentMachine, initialAgentContext } from './agent-machine.js';
 import { ChartRunner } from './chart-runner.js';
@@ -20,7 +21,8 @@ import { createRunId, createSessionId, parseAgentPath, type AgentPath, type RunI
 import { applyHistoryOps, isCommand, isHistoryOp } from './machine-outputs.js';
 import type { AgentContext, AgentMachineEvent, MachineOutput, PendingInput, QueueName } from './machine-types.js';
 import { inModelContext, type Message } from './messages.js';
-import { PERMISSION_DECISIONS, type PermissionDecision } from './permissions.js';
+import type { PermissionDecision } from './permissions.js';
+import { assertAwaitsAnswer, assertAwaitsDecision } from './awaited-input.js';
 import { promptMessages, type PromptInput, type RunOptions } from './prompt-input.js';
 import { buildResult, crashedResult } from './run-result.js';
 import { withFields } from './with-fields.js';
@@ -54,25 +56,25 @@ export class Agent {
   /** The whole history (see `applyHistoryOps`): the machine keeps only its length and asks for changes in its outbox. */
   #history: Message[];
 
-  /** The run's events, live (and, with `keepRunEvents`, the current run's earlier ones first). */
-  readonly events$: Observable<AgentEvent>;
-
   constructor(options: AgentOptions, restoreFrom?: AgentSnapshot) {
     this.name = options.name ?? 'agent';
     this.path = parseAgentPath(restoreFrom?.agentPath ?? options.path ?? this.name);
     this.#clock = options.clock ?? systemClock;
     this.#events = new EventStream({ keepRunEvents: options.keepRunEvents ?? false, seq: restoreFrom?.seq ?? 0, listener: options.onEvent });
-    this.events$ = this.#events.events$;
     this.#runId = restoreFrom?.context.run?.id ?? ('' as RunId);
     this.#history = restoreFrom?.context.messages ?? [];
 
     this.#runs = new RunTracker(this.#clock);
     const link = new AgentLink(this, this.path, this.#clock);
-    this.#hooks = new HookRunner(
-      options.hooks ?? NO_HOOKS,
-      (error) => link.emit({ type: 'error', error, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS }),
-      () => ({ runId: this.#runId, sessionId: this.sessionId, messages: this.#history }),
-    );
+    const hooks = options.hooks ?? NO_HOOKS;
+    this.#hooks =
+      hooks === NO_HOOKS
+        ? NO_HOOK_RUNNER
+        : new HookRunner(
+            hooks,
+            (error) => link.emit({ type: 'error', error, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS }),
+            () => ({ runId: this.#runId, sessionId: this.sessionId, messages: this.#history }),
+          );
     this.#effects = new AgentEffects(options, link, this.#clock);
 
     const settings = machineSettings(options, this.#effects.compacts);
@@ -105,6 +107,11 @@ export class Agent {
   /** Restores an agent from a snapshot (see {@link AgentSnapshot}) with this process's options. */
   static restore(snapshot: unknown, options: AgentOptions): Agent {
     return new Agent(options, parseAgentSnapshot(snapshot));
+  }
+
+  /** The run's events, live (and, with `keepRunEvents`, the current run's earlier ones first). */
+  get events$(): Observable<AgentEvent> {
+    return this.#events.events$;
   }
 
   /** The top-level statechart state. */
@@ -261,23 +268,13 @@ export class Agent {
 
   /** Answers the question the agent is waiting on. */
   reply(answer: string): void {
-    const pending = this.#context.pending;
-    if (this.state !== 'waiting_user' || pending?.kind !== 'question') {
-      throw new AgentStateError(ErrorCode.NotWaiting, 'the agent is not waiting for an answer');
-    }
+    assertAwaitsAnswer(this.state, this.#context.pending);
     this.#send({ type: 'REPLY', answer });
   }
 
   /** Decides the permission request for `callId`. */
   approve(callId: string, decision: PermissionDecision): void {
-    if (!PERMISSION_DECISIONS.includes(decision)) {
-      throw new AgentStateError(ErrorCode.NotWaiting, `unknown decision ${JSON.stringify(decision)}: expected ${PERMISSION_DECISIONS.join(', ')}`);
-    }
-    const pending = this.#context.pending;
-    if (this.state !== 'waiting_user' || pending?.kind !== 'permission' || pending.callId !== callId) {
-      const waiting = pending?.kind === 'permission' ? ` (it is waiting for ${pending.callId})` : '';
-      throw new AgentStateError(ErrorCode.NotWaiting, `the agent is not waiting for a decision on ${callId}${waiting}`);
-    }
+    assertAwaitsDecision(this.state, this.#context.pending, callId, decision);
     this.#send({ type: 'APPROVE', callId, decision });
   }
 

@@ -37,24 +37,19 @@ export class EventStream {
   /** Hears each event first (`AgentOptions.onEvent`). */
   readonly #listener: ((event: AgentEvent) => void) | undefined;
 
-  /** The events, live (and, when kept, the current run's earlier ones first). */
-  readonly events$: Observable<AgentEvent>;
+  /** Made at the first read of {@link events$}: many agents are only heard through their listener. */
+  #events$: Observable<AgentEvent> | undefined;
 
   constructor(options: { keepRunEvents: boolean; seq: number; listener?: ((event: AgentEvent) => void) | undefined }) {
     this.#keep = options.keepRunEvents;
     this.#seq = options.seq;
     this.#listener = options.listener;
-    this.events$ = new Observable<AgentEvent>((subscriber) => {
-      for (const event of this.#kept ?? NO_EVENTS) subscriber.next(event);
-      // As a completed subject would: a subscriber after the end is completed at once.
-      if (this.#completed) {
-        subscriber.complete();
-        return undefined;
-      }
-      // `concat` makes an array of the exact size; a spread or push reserves room for 17.
-      this.#subscribers = openOnes(this.#subscribers).concat(subscriber);
-      return undefined;
-    });
+  }
+
+  /** The events, live (and, when kept, the current run's earlier ones first). The same observable at every read. */
+  get events$(): Observable<AgentEvent> {
+    this.#events$ ??= new Observable<AgentEvent>((subscriber) => this.#subscribe(subscriber));
+    return this.#events$;
   }
 
   /** The `seq` of the last event published. */
@@ -89,6 +84,18 @@ export class EventStream {
     }
     if (closed && this.#subscribers === subscribers) this.#subscribers = openOnes(subscribers);
     return event;
+  }
+
+  #subscribe(subscriber: Subscriber<AgentEvent>): undefined {
+    for (const event of this.#kept ?? NO_EVENTS) subscriber.next(event);
+    // As a completed subject would: a subscriber after the end is completed at once.
+    if (this.#completed) {
+      subscriber.complete();
+      return undefined;
+    }
+    // `concat` makes an array of the exact size; a spread or push reserves room for 17.
+    this.#subscribers = openOnes(this.#subscribers).concat(subscriber);
+    return undefined;
   }
 
   /** Completes `events$`. */

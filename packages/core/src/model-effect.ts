@@ -13,7 +13,7 @@ import { STREAM_ABORTED } from './interrupts.js';
 import type { AgentMachineEvent } from './machine-types.js';
 import { inModelContext, textOf, toLlmMessages, type AssistantMessage, type LlmMessage, type Message } from './messages.js';
 import type { JsonOutcome } from './structured-output.js';
-import type { Provider, ProviderFailure, ProviderRequest } from './provider.js';
+import type { Provider, ProviderEvent, ProviderFailure, ProviderRequest } from './provider.js';
 import { StreamingMessageBuilder, type StreamingMessage } from './streaming-message.js';
 import { addUsage, emptyUsage, type Usage } from './usage.js';
 import type { ToolSet } from './tool-set.js';
@@ -191,28 +191,66 @@ export class ModelEffect {
       return;
     }
     const request: ProviderRequest = withFields(this.#deps.request, { tools, messages: llm });
-    for await (const event of provider.stream(request, flight.abort)) {
-      if (!this.#isCurrent(flight)) return;
-      switch (event.type) {
-        case 'start':
-          this.#start(flight, attempt);
-          break;
-        case 'done':
-          this.#start(flight, attempt);
-          this.#current = undefined;
-          port.emit({ type: 'message_end', role: 'assistant', message: event.message, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
-          port.send(this.#done(flight.request, event.message));
-          return;
-        case 'error':
-          this.#fail(flight, attempt, event.error);
-          return;
-        default:
-          if (!flight.streaming) this.#start(flight, attempt);
-          flight.partial?.apply(event);
-          port.emit({ type: 'message_update', delta: event, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
+    this.#pump(flight, attempt, provider.stream(request, flight.abort)[Symbol.asyncIterator]());
+  }
+
+  /**
+   * Reads the reply's events as `for await` would (the iterator is closed when the call stops
+   * reading it early; a throw while handling an event fails the call once it is closed), with
+   * one reaction per event: an `await` per event made two closures and a context each, a good
+   * part of what a turn allocated.
+   */
+  #pump(flight: InFlight, attempt: number, events: AsyncIterator<ProviderEvent>): void {
+    const failed = (error: unknown): void => this.#fail(flight, attempt, internalFailure('model call failed', error));
+    const next = (): void => {
+      try {
+        Promise.resolve(events.next()).then(heard, failed);
+      } catch (error) {
+        failed(error);
       }
+    };
+    const heard = (result: IteratorResult<ProviderEvent>): void => {
+      let more: boolean;
+      try {
+        if (result.done === true) {
+          if (this.#isCurrent(flight)) this.#fail(flight, attempt, { kind: 'api', message: 'the provider stream ended without a result', retryable: true });
+          return;
+        }
+        more = this.#onReply(flight, attempt, result.value);
+      } catch (error) {
+        if (result.done === true) failed(error);
+        else void closeEvents(events).then(() => failed(error));
+        return;
+      }
+      if (more) next();
+      else void closeEvents(events);
+    };
+    next();
+  }
+
+  /** Handles one event of the reply; whether to read on. */
+  #onReply(flight: InFlight, attempt: number, event: ProviderEvent): boolean {
+    if (!this.#isCurrent(flight)) return false;
+    const { port } = this.#deps;
+    switch (event.type) {
+      case 'start':
+        this.#start(flight, attempt);
+        return true;
+      case 'done':
+        this.#start(flight, attempt);
+        this.#current = undefined;
+        port.emit({ type: 'message_end', role: 'assistant', message: event.message, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
+        port.send(this.#done(flight.request, event.message));
+        return false;
+      case 'error':
+        this.#fail(flight, attempt, event.error);
+        return false;
+      default:
+        if (!flight.streaming) this.#start(flight, attempt);
+        flight.partial?.apply(event);
+        port.emit({ type: 'message_update', delta: event, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
+        return true;
     }
-    if (this.#isCurrent(flight)) this.#fail(flight, attempt, { kind: 'api', message: 'the provider stream ended without a result', retryable: true });
   }
 
   /** The tokens a request may take before it is compacted: the threshold of the window, leaving room for the reply. */
@@ -317,10 +355,34 @@ export class ModelEffect {
   }
 }
 
+/** The model names made so far, by provider name and model: agents of one model share one string (a joined string each was ~64 bytes per agent). */
+const modelNames = new Map<string, Map<string, string>>();
+
 /** `provider:model`, as a finished message names its model. */
 function modelNameOf(provider: Provider, model: string): string {
-  return `${provider.name}:${model}`;
+  let names = modelNames.get(provider.name);
+  if (names === undefined) {
+    names = new Map();
+    modelNames.set(provider.name, names);
+  }
+  let name = names.get(model);
+  if (name === undefined) {
+    name = `${provider.name}:${model}`;
+    names.set(model, name);
+  }
+  return name;
 }
+
+/** Closes a reply's events read no further (as `for await` does when it stops early); resolves once closed, a failure to close ignored. */
+function closeEvents(events: AsyncIterator<ProviderEvent>): Promise<unknown> {
+  try {
+    return Promise.resolve(events.return?.()).catch(ignore);
+  } catch {
+    return Promise.resolve();
+  }
+}
+
+function ignore(): void {}
 
 function internalFailure(what: string, error: unknown): ProviderFailure {
   return { kind: 'api', message: `${what}: ${error instanceof Error ? error.message : String(error)}`, retryable: false };

@@ -1,18 +1,15 @@
 import type { AgentResult } from './agent-result.js';
 import type { Clock, TimerHandle } from './clock.js';
 
-interface PendingRun {
-  promise: Promise<AgentResult>;
-  resolve(result: AgentResult): void;
-}
-
 /**
  * An agent's current run as its caller sees it: the promise of its result (and of the last run's,
  * once it ended) and the timer of its wall-time limit, set on the agent's clock.
  */
 export class RunTracker {
   readonly #clock: Clock;
-  #run: PendingRun | undefined;
+  /** Resolves the current run's result; undefined when no run is tracked. In fields, not a record per run. */
+  #resolve: ((result: AgentResult) => void) | undefined;
+  /** The current run's result, or the last one's. */
   #last: Promise<AgentResult> | undefined;
   #timer: TimerHandle | undefined;
 
@@ -22,7 +19,7 @@ export class RunTracker {
 
   /** The current run's result, or the last one's; undefined before any run. */
   get result(): Promise<AgentResult> | undefined {
-    return this.#run?.promise ?? this.#last;
+    return this.#last;
   }
 
   /**
@@ -30,9 +27,7 @@ export class RunTracker {
    * passed on the clock, unless the run ended before.
    */
   begin(wall?: { remainingMs: number; reached(): void }): Promise<AgentResult> {
-    let resolve!: (result: AgentResult) => void;
-    const promise = new Promise<AgentResult>((r) => (resolve = r));
-    this.#run = { promise, resolve };
+    const promise = new Promise<AgentResult>((resolve) => (this.#resolve = resolve));
     this.#last = promise;
     if (wall !== undefined) {
       this.#timer = this.#clock.setTimeout(
@@ -49,15 +44,16 @@ export class RunTracker {
   /** The run ended with `result`; false when no run was tracked. */
   end(result: AgentResult): boolean {
     this.stopTimer();
-    const run = this.#run;
-    this.#run = undefined;
-    run?.resolve(result);
-    return run !== undefined;
+    const resolve = this.#resolve;
+    this.#resolve = undefined;
+    resolve?.(result);
+    return resolve !== undefined;
   }
 
   /** Forgets the last run (after a reset). */
   forget(): void {
-    this.#last = this.#run?.promise;
+    // A run still tracked stays the result; else there is none.
+    if (this.#resolve === undefined) this.#last = undefined;
   }
 
   /** Cancels the wall-time timer. */

@@ -2,6 +2,7 @@ import { ErrorCode, TroupeError } from './errors.js';
 import type { ToolDefinition } from './provider.js';
 import type { SchemaValidator } from './schema-validator.js';
 import type { Tool, ToolSource } from './tool.js';
+import { toolsByName } from './tools-by-name.js';
 
 /** One version of an agent's tools: by name, and as the model sees them. */
 export interface ToolSnapshot {
@@ -69,9 +70,10 @@ export class ToolSet {
   #index(tools: readonly Tool[], problem: (message: string) => void): ToolSnapshot {
     // Many an agent (a sub-agent) has no tools: they all share one snapshot (nothing changes one).
     if (tools.length === 0) return NO_TOOLS;
-    const byName = new Map<string, Tool>();
+    const names = new Set<string>();
+    const kept: Tool[] = [];
     for (const tool of tools) {
-      if (byName.has(tool.name)) {
+      if (names.has(tool.name)) {
         problem(`two tools are named "${tool.name}"`);
         continue;
       }
@@ -81,9 +83,12 @@ export class ToolSet {
         problem(`tool "${tool.name}": ${error instanceof Error ? error.message : String(error)}`);
         continue;
       }
-      byName.set(tool.name, tool);
+      names.add(tool.name);
+      kept.push(tool);
     }
-    const definitions = [...byName.values()].map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
-    return { byName, definitions };
+    // A copy of the exact size (a pushed-to array reserves room for 17): the caller may change its array later.
+    const usable = kept.length === tools.length ? tools.slice() : kept;
+    const definitions = usable.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+    return { byName: toolsByName(usable), definitions };
   }
 }

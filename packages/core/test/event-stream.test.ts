@@ -33,6 +33,16 @@ describe('EventStream', () => {
     expect(stream.seq).toBe(2);
   });
 
+  it('makes its observable at the first read and hands out the same one after, kept events included', () => {
+    const stream = new EventStream({ keepRunEvents: true, seq: 0 });
+    stream.publish(state('thinking'), RUN, PATH, 1);
+    const events$ = stream.events$;
+    expect(stream.events$).toBe(events$);
+    const late = collect(stream);
+    stream.publish(state('done'), RUN, PATH, 2);
+    expect(late.events.map((e) => e.seq)).toEqual([1, 2]);
+  });
+
   it('hands each event to its listener before the subscribers, with its envelope', () => {
     const heard: string[] = [];
     const stream = new EventStream({ keepRunEvents: false, seq: 0, listener: (e) => heard.push(`listener ${e.seq} ${e.agentPath}`) });

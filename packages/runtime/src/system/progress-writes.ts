@@ -1,6 +1,6 @@
 import type { RunId } from '@troupe/core';
 import type { RunStore } from '../store/run-store.js';
-import { latestWrite, type LatestWriter } from './latest-write.js';
+import { LatestWrite } from './latest-write.js';
 import type { RunProgress } from './run-handle.js';
 
 /**
@@ -10,13 +10,29 @@ import type { RunProgress } from './run-handle.js';
  */
 export const PROGRESS_SPACING_MS = 200;
 
-/** A run's progress writer while it has writes to make or is within the spacing after one. */
-interface Writing {
-  writer: LatestWriter<RunProgress>;
-  /** When its latest value was handed to the writer (`performance.now()`). */
+/**
+ * A run's progress writer while it has writes to make or is within the spacing after one: one
+ * object, no closures (every run that just made progress keeps one for the spacing, and a burst of
+ * thousands of runs keeps thousands).
+ */
+class Writing extends LatestWrite<RunProgress> {
+  readonly #store: RunStore;
+  readonly #id: RunId;
+  /** When its latest value was handed on to be written (`performance.now()`). */
   sentAt: number;
   /** The newest value, held until the spacing is up. */
-  held: RunProgress | undefined;
+  held: RunProgress | undefined = undefined;
+
+  constructor(store: RunStore, id: RunId, sentAt: number) {
+    super();
+    this.#store = store;
+    this.#id = id;
+    this.sentAt = sentAt;
+  }
+
+  protected override write({ usage, turns }: RunProgress): Promise<void> {
+    return this.#store.updateRun(this.#id, { usage, turns });
+  }
 }
 
 /**
@@ -49,15 +65,14 @@ export class ProgressWrites {
     const now = performance.now();
     const writing = this.#writing.get(id);
     if (writing === undefined) {
-      const store = this.#store;
-      const writer = latestWrite(({ usage, turns }: RunProgress) => store.updateRun(id, { usage, turns }));
-      this.#writing.set(id, { writer, sentAt: now, held: undefined });
-      writer(progress);
+      const writing = new Writing(this.#store, id, now);
+      this.#writing.set(id, writing);
+      writing.give(progress);
       this.#tick();
     } else if (now - writing.sentAt >= this.#spacingMs) {
       writing.held = undefined;
       writing.sentAt = now;
-      writing.writer(progress);
+      writing.give(progress);
     } else {
       writing.held = progress;
       this.#timer?.ref?.();
@@ -68,10 +83,10 @@ export class ProgressWrites {
   async settle(id: RunId): Promise<void> {
     const writing = this.#writing.get(id);
     if (writing === undefined) return;
-    if (writing.held !== undefined) writing.writer(writing.held);
+    if (writing.held !== undefined) writing.give(writing.held);
     writing.held = undefined;
-    await writing.writer.settle();
-    if (this.#writing.get(id) === writing && writing.held === undefined && writing.writer.isIdle()) this.#letGo(id);
+    await writing.settle();
+    if (this.#writing.get(id) === writing && writing.held === undefined && writing.isIdle()) this.#letGo(id);
   }
 
   /**
@@ -83,7 +98,7 @@ export class ProgressWrites {
     const writing = this.#writing.get(id);
     if (writing === undefined) return;
     this.#letGo(id);
-    await writing.writer.drop();
+    await writing.drop();
   }
 
   /** Resolves once every run's progress given so far is written. */
@@ -109,10 +124,10 @@ export class ProgressWrites {
     for (const [id, writing] of this.#writing) {
       if (now - writing.sentAt < this.#spacingMs) continue;
       if (writing.held !== undefined) {
-        writing.writer(writing.held);
+        writing.give(writing.held);
         writing.held = undefined;
         writing.sentAt = now;
-      } else if (writing.writer.isIdle()) this.#writing.delete(id);
+      } else if (writing.isIdle()) this.#writing.delete(id);
     }
   }
 

@@ -76,6 +76,29 @@ describe('latestWrite', () => {
     expect(write.isIdle()).toBe(true);
   });
 
+  it('writes the newest value of each of many writers given in one turn, each once, at the next turn', async () => {
+    const written: string[] = [];
+    const writers = ['a', 'b', 'c'].map((name) => latestWrite(async (value: number) => void written.push(`${name}${value}`)));
+    for (const write of writers) {
+      write(1);
+      write(2);
+    }
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    for (const write of writers) await write.settle();
+    expect(written).toEqual(['a2', 'b2', 'c2']);
+  });
+
+  it('writes at once when settled before its turn, and not again at the turn', async () => {
+    const written: number[] = [];
+    const write = latestWrite(async (value: number) => void written.push(value));
+    write(1);
+    await write.settle();
+    expect(written).toEqual([1]);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(written).toEqual([1]);
+    expect(write.isIdle()).toBe(true);
+  });
+
   it('settles at once when nothing was given', async () => {
     const write = latestWrite(async () => undefined);
     await expect(write.settle()).resolves.toBeUndefined();

@@ -49,6 +49,10 @@ describe("a run's usage in its record", () => {
     await untilWaiting(run);
     expect(run.turns).toBe(1);
     await vi.waitFor(async () => expect((await store.getRun(run.id))?.turns).toBe(1), { timeout: 20_000, interval: 50 });
+    // The first runtime's last progress (the turn's usage, held for the spacing) must have landed
+    // before another runtime resumes the run: written after the resumed run's final record, on a
+    // loaded machine, it put the turns back to 1.
+    await vi.waitFor(async () => expect((await store.getRun(run.id))?.usage?.totalTokens).toBe(37), { timeout: 20_000, interval: 50 });
 
     const resumed = await createRuntime({ graph, tools, store }).resume(run.id);
     await resumed.reply('Lisbon');
