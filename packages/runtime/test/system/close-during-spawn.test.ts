@@ -21,7 +21,12 @@ describe('a runtime closed while a run starts', () => {
       const spawn = async (request: SpawnRequest): Promise<void> => {
         await inner.spawn(request);
         await new Promise<void>((resolve) => {
-          const stop = inner.listen(request.runId, (event) => event.type === 'state' && event.state === 'waiting_user' && (stop(), resolve()));
+          const stop = inner.events(request.runId).subscribe((event) => {
+            if (event.type === 'state' && event.state === 'waiting_user') {
+              stop.unsubscribe();
+              resolve();
+            }
+          });
         });
         closing = runtime?.close();
       };
