@@ -14,13 +14,17 @@ import { createFileRunStore } from '@troupe/runtime';
 import { describe, expect, it, vi } from 'vitest';
 import { spawnTroupe, startTroupe } from '../spawn-troupe.js';
 
+/** A runs folder and a workspace for a crash fixture, with the side effects its commands wrote to effects.txt. */
+function resumeRig() {
+  const runs = mkdtempSync(join(tmpdir(), 'troupe-resume-runs-'));
+  const workspace = mkdtempSync(join(tmpdir(), 'troupe-resume-ws-'));
+  const effects = async (): Promise<string[]> => (await readFile(join(workspace, 'effects.txt'), 'utf8').catch(() => '')).split('\n').filter(Boolean);
+  return { runs, env: { RESUME_WORKSPACE: workspace }, effects, store: createFileRunStore(runs) };
+}
+
 describe('troupe resume', () => {
   it('goes on with a killed run from its checkpoints, running no finished turn again', async () => {
-    const runs = mkdtempSync(join(tmpdir(), 'troupe-resume-runs-'));
-    const workspace = mkdtempSync(join(tmpdir(), 'troupe-resume-ws-'));
-    const env = { RESUME_WORKSPACE: workspace };
-    const effects = async (): Promise<string[]> => (await readFile(join(workspace, 'effects.txt'), 'utf8').catch(() => '')).split('\n').filter(Boolean);
-    const store = createFileRunStore(runs);
+    const { runs, env, effects, store } = resumeRig();
 
     const first = startTroupe(['run', 'crash-resume.yaml', '--input', 'go', '--runs-dir', runs], { env });
     // The helper's bash turn has run and is checkpointed: it is thinking about its answer.
@@ -52,11 +56,7 @@ describe('troupe resume', () => {
   }, 60_000);
 
   it('does not run again a command the killed run was running: the child is told it was interrupted', async () => {
-    const runs = mkdtempSync(join(tmpdir(), 'troupe-resume-runs-'));
-    const workspace = mkdtempSync(join(tmpdir(), 'troupe-resume-ws-'));
-    const env = { RESUME_WORKSPACE: workspace };
-    const effects = async (): Promise<string[]> => (await readFile(join(workspace, 'effects.txt'), 'utf8').catch(() => '')).split('\n').filter(Boolean);
-    const store = createFileRunStore(runs);
+    const { runs, env, effects, store } = resumeRig();
 
     const first = startTroupe(['run', 'crash-mid-tool.yaml', '--input', 'go', '--runs-dir', runs], { env });
     // The command has left its mark and sleeps.

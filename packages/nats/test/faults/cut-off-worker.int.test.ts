@@ -23,35 +23,23 @@ import { startTcpProxy, type TcpProxy } from '../tcp-proxy.js';
 const ACK_WAIT_MS = 1000;
 const CHILD = 'lead/child#1' as AgentPath;
 
-function effectTool(calls: string[]): ToolFactory {
+/**
+ * A tool `effect` that records the path of each agent that runs it. Read-only (safe to run again
+ * after a restore), or not (`hangsFirst`: a side effect whose first run never finishes).
+ */
+function effectTool(calls: string[], kind: 'readOnly' | 'hangsFirst'): ToolFactory {
+  const description = kind === 'readOnly' ? 'Does something once.' : 'Does something that must not be done twice.';
   return {
     name: 'effect',
-    description: 'Does something once.',
+    description,
     create: () => ({
       name: 'effect',
-      description: 'Does something once.',
+      description,
       parameters: { type: 'object', properties: {} },
-      readOnly: true,
+      readOnly: kind === 'readOnly',
       execute: (_args, ctx) => {
         calls.push(ctx.agentPath);
-        return { content: 'effect done' };
-      },
-    }),
-  };
-}
-
-/** A side effect (neither read-only nor idempotent) that records each run; its first run never finishes. */
-function unrepeatableTool(calls: string[]): ToolFactory {
-  return {
-    name: 'effect',
-    description: 'Does something that must not be done twice.',
-    create: () => ({
-      name: 'effect',
-      description: 'Does something that must not be done twice.',
-      parameters: { type: 'object', properties: {} },
-      execute: (_args, ctx) => {
-        calls.push(ctx.agentPath);
-        return calls.length === 1 ? new Promise<never>(() => undefined) : { content: 'effect done' };
+        return kind === 'hangsFirst' && calls.length === 1 ? new Promise<never>(() => undefined) : { content: 'effect done' };
       },
     }),
   };
@@ -91,7 +79,7 @@ async function startCutOff(
 describe('a worker cut off for longer than the ack wait', () => {
   it('has its task taken over by another worker and does not also finish it', { timeout: 120_000 }, async () => {
     const calls: string[] = [];
-    const tools = createToolRegistry({ factories: [effectTool(calls)] });
+    const tools = createToolRegistry({ factories: [effectTool(calls, 'readOnly')] });
     const graph = testGraph({
       lead: { delegates: ['child'], script: [{ toolCalls: [delegate('child', 'work')] }, { text: 'lead: {{lastToolResult}}' }] },
       child: {
@@ -144,7 +132,7 @@ describe('a worker cut off for longer than the ack wait', () => {
     timeout: 120_000,
   }, async () => {
     const calls: string[] = [];
-    const tools = createToolRegistry({ factories: [unrepeatableTool(calls)] });
+    const tools = createToolRegistry({ factories: [effectTool(calls, 'hangsFirst')] });
     const graph = testGraph({
       lead: { delegates: ['child'], script: [{ toolCalls: [delegate('child', 'work')] }, { text: 'lead: {{lastToolResult}}' }] },
       child: {
