@@ -23,7 +23,8 @@
  * 3. `MODEL.DONE` with tool calls → `tool_executing`: the reply as `history.append`, `usage`,
  *    `state`, and `cmd.tools` for the batch.
  * 4. The tool effect runs the calls (publishing tool events) and answers `TOOLS.DONE` (or
- *    `TOOLS.ASK` → `waiting_user` until `APPROVE`, which re-issues `cmd.tools`).
+ *    `TOOLS.ASK` → `waiting_user` until `APPROVE`, which re-issues `cmd.tools`). A call not safe
+ *    to repeat that finishes before the rest of its batch is kept at once (`TOOLS.RESULT`).
  * 5. `TOOLS.DONE` → `thinking.streaming`: the results in call order as `history.append`,
  *    `turn_end`, then the next turn's `turn_start` and `cmd.model`.
  * 6. A `MODEL.DONE` with text only → `done`: the reply, `usage`, `turn_end`, `state` and `run.end`,
@@ -147,6 +148,11 @@ const batch = (route: BatchRoute) => ({ type: 'batch' as const, params: { route 
 const toolsDone: Step = (c, e) => {
   assertEvent(e, 'TOOLS.DONE');
   recordOutcome(c, e);
+};
+
+const keepResult: Step = (c, e) => {
+  assertEvent(e, 'TOOLS.RESULT');
+  recordOutcome(c, { results: [e.result] });
 };
 
 const waitForAnswer: Step = (c) => {
@@ -346,6 +352,7 @@ export const agentMachine = setup({
           { guard: batch('limit'), ...into('done', toolsDone, finishBatch, stopAtLimit) },
         ],
         'TOOLS.ASK': { guard: 'current', ...into('waiting_user', askPermission) },
+        'TOOLS.RESULT': { guard: 'current', actions: run(keepResult) },
         STEER: { actions: run(steerTools) },
         RESUME: { actions: run(resumeTools) },
         ABORT: into('aborted', cancel, interruptedBatch, aborted),

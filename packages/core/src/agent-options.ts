@@ -111,7 +111,9 @@ export interface AgentOptions {
    * checkpoint). Given it, a tool batch with a call that is not safe to run twice (a tool neither
    * `readOnly` nor `idempotent`) starts only once it resolves, so a snapshot that is restored in
    * `tool_executing` may hold calls that ran, but never misses one that did: the restored agent
-   * gives those calls `INTERRUPTED_BY_RESTORE` instead of running them again.
+   * gives those calls `INTERRUPTED_BY_RESTORE` instead of running them again. Such a call that
+   * finishes while others of its batch still run is kept in the agent's state and this is called
+   * again, so a restore gives it its real result, not the interrupted one.
    */
   checkpointed?: () => Promise<void>;
 }

@@ -169,6 +169,8 @@ export type AgentMachineEvent = { at: number } & (
   | ({ type: 'TOOLS.DONE'; request: number } & BatchOutcome)
   /** A call needs the user's approval; `results` are calls settled without running. */
   | { type: 'TOOLS.ASK'; request: number; callId: string; results: ToolResultMessage[] }
+  /** A call not safe to repeat finished while its batch goes on: its result is kept now, so a restore knows it ran. */
+  | { type: 'TOOLS.RESULT'; request: number; result: ToolResultMessage }
 );
 
 /** Requests the machine makes of its effects. */

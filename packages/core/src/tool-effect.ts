@@ -66,9 +66,10 @@ type ToolsCommand = Extract<EffectCommand, { type: 'cmd.tools' }>;
  * ends the batch: the others are cancelled with "tool call cancelled: user requested steering interrupt".
  *
  * Calls not safe to run twice (`isRepeatable`) start only once the agent's state is stored, when
- * its host says how (`checkpointed`); in a batch resumed from a snapshot they are not run again but
- * settled with `INTERRUPTED_BY_RESTORE`, since they may have run before the snapshot's process
- * stopped.
+ * its host says how (`checkpointed`); one that finishes while its batch goes on is kept in the
+ * stored state at once (`TOOLS.RESULT`, then `checkpointed` again). In a batch resumed from a
+ * snapshot they are not run again: those without a result are settled with
+ * `INTERRUPTED_BY_RESTORE`, since they may have run before the snapshot's process stopped.
  */
 export class ToolEffect {
   readonly #deps: ToolEffectDeps;
@@ -281,7 +282,15 @@ export class ToolEffect {
     if (batch.steered && settled < batch.calls.length) {
       this.#stop(batch, cancelText('steering'));
       this.#settle(batch);
-    }
+    } else if (settled < batch.calls.length && result.control === undefined) this.#keep(batch, call, message);
+  }
+
+  /** Has the stored state hold a finished call not safe to repeat while its batch goes on: restored, it is not taken for interrupted. */
+  #keep(batch: Batch, call: ToolCall, message: ToolResultMessage): void {
+    const checkpointed = this.#deps.checkpointed;
+    if (checkpointed === undefined || isRepeatable(batch.tools.get(call.name) as Tool)) return;
+    this.#deps.port.send({ type: 'TOOLS.RESULT', request: batch.request, result: message, at: this.#deps.port.now() });
+    checkpointed().catch((error: unknown) => this.#deps.port.emit(batchFailed(error)));
   }
 
   /** Reports a call settled without running (unknown tool, bad arguments, denied). */

@@ -6,6 +6,8 @@
  * - given `checkpointed` (its host's "my state is stored"), an agent starts such a call only once
  *   it resolves, and the state it stores then is `tool_executing` with the call in its batch: a
  *   restore never misses a call that may have run. Batches of calls safe to repeat do not wait.
+ *   Such a call that finishes while its batch goes on is kept in the stored state at once, so a
+ *   restore gives it its real result rather than the interrupted one.
  */
 import { describe, expect, it } from 'vitest';
 import { Agent, INTERRUPTED_BY_RESTORE, type AgentSnapshot, type Tool } from '../src/index.js';
@@ -110,5 +112,60 @@ describe('an agent whose host says when its state is stored (checkpointed)', () 
     stored.resolve();
     await flushPromises();
     expect(effect.calls).toEqual([]);
+  });
+});
+
+describe('a call not safe to repeat that finished while its batch went on', () => {
+  for (const toolExecution of [{ mode: 'sequential' }, { mode: 'parallel' }] as const) {
+    it(`keeps its real result through a restore (${toolExecution.mode})`, async () => {
+      const first = countingTool('first');
+      const second = blockingTool('second');
+      const batchSteps: ScriptStep[] = [{ toolCalls: [{ name: 'first' }, { name: 'second' }] }, { text: 'done' }];
+      const provider = createScriptedProvider(batchSteps);
+      const stored: AgentSnapshot[] = [];
+      let agent: Agent | undefined;
+      // The host's store: the state as it was when the agent said it must be stored.
+      const checkpointed = (): Promise<void> => {
+        if (agent !== undefined) stored.push(roundTrip(agent.snapshot()));
+        return Promise.resolve();
+      };
+      agent = new Agent({ provider, model: 'test', permissions: ALLOW, tools: [first.tool, second.tool], toolExecution, checkpointed });
+      void agent.prompt('go');
+      await second.firstStarted;
+      expect(first.calls).toEqual(['call_1_1']);
+      const latest = stored.at(-1) as AgentSnapshot;
+      expect(Object.keys(latest.context.run?.batch?.results ?? {})).toEqual(['call_1_1']);
+      agent.dispose();
+
+      // The process stops here: restored from what was stored, `first` keeps its result, `second` is interrupted.
+      const again = { first: countingTool('first'), second: countingTool('second') };
+      const restored = Agent.restore(latest, {
+        provider: createScriptedProvider(batchSteps, { startAt: provider.position }),
+        model: 'test',
+        permissions: ALLOW,
+        tools: [again.first.tool, again.second.tool],
+      });
+      expect((await restored.result).text).toBe('done');
+      expect([again.first.calls, again.second.calls]).toEqual([[], []]);
+      expect(resultsOf(restored.messages)).toEqual([
+        ['call_1_1', 'first done', false],
+        ['call_1_2', INTERRUPTED_BY_RESTORE, true],
+      ]);
+    });
+  }
+
+  it('is not kept apart when it is the last of its batch, or safe to repeat', async () => {
+    const effect = countingTool('effect');
+    const look: Tool = { ...countingTool('look').tool, readOnly: true };
+    const provider = createScriptedProvider([{ toolCalls: [{ name: 'look' }, { name: 'effect' }] }, { text: 'done' }]);
+    let asked = 0;
+    const checkpointed = (): Promise<void> => {
+      asked++;
+      return Promise.resolve();
+    };
+    const agent = new Agent({ provider, model: 'test', permissions: ALLOW, tools: [look, effect.tool], toolExecution: { mode: 'sequential' }, checkpointed });
+    expect((await agent.prompt('go')).text).toBe('done');
+    // Once before the batch starts; `look` is safe to repeat and `effect` ends the batch.
+    expect(asked).toBe(1);
   });
 });

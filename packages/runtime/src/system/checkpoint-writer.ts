@@ -23,8 +23,9 @@ export class CheckpointWriter {
     queueMicrotask(() => this.#write(slot));
   }
 
-  /** Resolves once `slot`'s state as of now is stored: the checkpoint due this tick is written at once. */
+  /** Resolves once `slot`'s state as of now is stored: written at once (the checkpoint due this tick, if any, with it). */
   stored(slot: ActorSlot): Promise<void> {
+    slot.due = true;
     this.#write(slot);
     return slot.saved;
   }

@@ -3,14 +3,15 @@
  * actor's checkpoint holding it (`tool_executing`, the call in its batch) is in the store, so a
  * run resumed after its process stopped knows the call may have run, and gives it an
  * "interrupted" result instead of running it again. A read-only call of the same batch runs
- * again; calls safe to repeat do not wait for the store.
+ * again; calls safe to repeat do not wait for the store. One that finished while the rest of its
+ * batch ran keeps its real result through the resume.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INTERRUPTED_BY_RESTORE, textOf, type RunId, type ToolResultMessage } from '@troupe/core';
 import { createToolRegistry, type ToolFactory } from '@troupe/tools';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFileRunStore, createRuntime, type RunStore } from '../../src/index.js';
 import { testGraph } from '../../src/testing.js';
 
@@ -79,4 +80,47 @@ describe('a call not safe to run twice', () => {
       ['call_1_2', 'look ran', false],
     ]);
   });
+});
+
+describe('a call not safe to run twice that finished while its batch went on', () => {
+  for (const toolExecution of [{ mode: 'sequential' }, { mode: 'parallel' }] as const) {
+    it(`keeps its result through a resume, and is not run again (${toolExecution.mode})`, async () => {
+      const store = createFileRunStore(mkdtempSync(join(tmpdir(), 'troupe-fencing-')));
+      const batchGraph = testGraph({
+        lead: {
+          tools: ['effect', 'slow'],
+          permissions: { mode: 'allow' },
+          toolExecution,
+          script: [{ toolCalls: [{ name: 'effect' }, { name: 'slow' }] }, { text: 'finished' }],
+        },
+      });
+      const seen: Seen[] = [];
+      let hanging!: () => void;
+      const slowHangs = new Promise<void>((resolve) => (hanging = resolve));
+      const tools = createToolRegistry({ factories: [probeTool('effect', store, seen, {}), probeTool('slow', store, seen, { hang: hanging })] });
+      const first = createRuntime({ graph: batchGraph, tools, store });
+      const run = first.run('go');
+      await slowHangs;
+      // While `slow` runs, the store comes to hold `effect`'s result (it is written as `effect` ends, without holding `slow` up).
+      await vi.waitFor(async () => {
+        const lead = (await store.loadSnapshots(run.id)).find((s) => s.agentPath === 'lead');
+        expect(Object.keys(lead?.context.run?.batch?.results ?? {})).toEqual(['call_1_1']);
+      });
+      // The process stops while `slow` runs (it never finishes here).
+      await first.close();
+
+      const again: Seen[] = [];
+      const tools2 = createToolRegistry({ factories: [probeTool('effect', store, again, {}), probeTool('slow', store, again, {})] });
+      const second = createRuntime({ graph: batchGraph, tools: tools2, store });
+      const result = await (await second.resume(run.id)).result;
+      await second.close();
+      expect(result.status).toBe('done');
+      expect(again).toEqual([]);
+      const results = (result.agent?.messages ?? []).filter((m): m is ToolResultMessage => m.role === 'toolResult');
+      expect(results.map((m) => [m.toolCallId, textOf(m), m.isError])).toEqual([
+        ['call_1_1', 'effect ran', false],
+        ['call_1_2', INTERRUPTED_BY_RESTORE, true],
+      ]);
+    });
+  }
 });
