@@ -2,7 +2,7 @@
  * Many agents waiting for a user with hibernation on: `--agents` runs (default 10,000) started in
  * batches of 1,000, each suspended on an ask_user question, and each hibernated (checkpointed to
  * the run store and dropped from memory) as soon as it waits. Prints the heap and RSS once they
- * all sleep, then answers every run (each actor is woken from its checkpoint) and checks that all
+ * all sleep (at once, and settled: once the process is quiet, see settledMemoryMb), then answers every run (each actor is woken from its checkpoint) and checks that all
  * finish. Compare with waiting-agents, where they stay in memory. The store is in memory by
  * default (what stays is then its copy of each run); `--store file` keeps runs in a temporary
  * folder instead, as a long-lived deployment would (removed at the end).
@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { createFileRunStore, createMemoryRunStore, createRuntime, type Instrumentation, type RunHandle } from '@troupe/runtime';
 import { askerGraph } from './asker-graph.js';
 import { heapCommittedMb } from './heap-committed.js';
+import { settledMemoryMb } from './settled-memory.js';
 import { numberArg, peakRssMb, report, round1 } from './measure.js';
 
 const agents = numberArg('agents', 10_000);
@@ -73,6 +74,8 @@ process.stderr.write(
   `hibernating-agents: ${agents} asleep after ${Math.round(asleepMs)} ms; heap ${round1(heapUsed / 1024 / 1024)} MB, RSS ${round1(rss / 1024 / 1024)} MB\n`,
 );
 process.stderr.write(`  heap committed ${committed.heap_total_mb} MB (old space ${committed.old_space_mb} MB), peak RSS ${asleepPeakMb} MB so far\n`);
+const settled = await settledMemoryMb();
+process.stderr.write(`  settled (the process quiet for 2 s): heap ${settled.settled_heap_mb} MB, RSS ${settled.settled_rss_mb} MB\n`);
 
 const answering = performance.now();
 for (let done = 0; done < agents; done += BATCH) {
@@ -95,5 +98,6 @@ report({
   heap_mb: round1(heapUsed / 1024 / 1024),
   peak_rss_mb: peakRssMb(),
   ...committed,
+  ...settled,
   asleep_peak_rss_mb: asleepPeakMb,
 });

@@ -1,13 +1,15 @@
 /**
  * Many agents waiting at once: 10,000 runs in one process, each suspended on an ask_user-style
  * question. Prints the time to get them all waiting, cold (the first 10,000 of a fresh process) and
- * warm (10,000 more once those finished), and the process RSS while the first 10,000 wait.
+ * warm (10,000 more once those finished), and the process RSS while the first 10,000 wait: at once,
+ * and settled (`settled_…`: two seconds later, once the process is quiet; see settledMemoryMb).
  *
  *   node --expose-gc dist/waiting-agents.js [--agents 10000]
  */
 import { createRuntime, type RunHandle } from '@troupe/runtime';
 import { askerGraph } from './asker-graph.js';
 import { heapCommittedMb } from './heap-committed.js';
+import { settledMemoryMb } from './settled-memory.js';
 import { numberArg, peakRssMb, report } from './measure.js';
 
 const agents = numberArg('agents', 10_000);
@@ -44,6 +46,7 @@ globalThis.gc?.();
 const rss = Math.round((process.memoryUsage().rss / 1024 / 1024) * 10) / 10;
 const heap = Math.round((process.memoryUsage().heapUsed / 1024 / 1024) * 10) / 10;
 const committed = heapCommittedMb();
+const settled = await settledMemoryMb();
 await answer(cold.handles);
 globalThis.gc?.();
 const warm = await wave();
@@ -60,4 +63,5 @@ report({
   heap_mb: heap,
   peak_rss_mb: peakRssMb(),
   ...committed,
+  ...settled,
 });
