@@ -21,8 +21,16 @@ let runCounter = 0;
 /** Creates a run id that is unique within this process and sortable by creation time. */
 export function createRunId(now: number = Date.now()): RunId {
   runCounter = (runCounter + 1) % 0x1000000;
-  const rand = Math.floor(Math.random() * 0x100000000).toString(36);
-  return `run_${now.toString(36)}${runCounter.toString(36).padStart(5, '0')}${rand}` as RunId;
+  return uniqueId('run_', now, runCounter) as RunId;
+}
+
+/**
+ * `prefix`, the time and the counter in base 36, and a random part: joined, not concatenated, so
+ * the id is one flat string. A template literal made it a tree of five strings (about 140 bytes
+ * against 40), which every run, waiting or hibernated, kept for its id and its session's.
+ */
+function uniqueId(prefix: string, now: number, counter: number): string {
+  return [prefix, now.toString(36), counter.toString(36).padStart(5, '0'), Math.floor(Math.random() * 0x100000000).toString(36)].join('');
 }
 
 let sessionCounter = 0;
@@ -30,8 +38,7 @@ let sessionCounter = 0;
 /** Creates a session id (`ses_…`): unique within this process and sortable by creation time, like a run id. */
 export function createSessionId(now: number = Date.now()): string {
   sessionCounter = (sessionCounter + 1) % 0x1000000;
-  const rand = Math.floor(Math.random() * 0x100000000).toString(36);
-  return `ses_${now.toString(36)}${sessionCounter.toString(36).padStart(5, '0')}${rand}`;
+  return uniqueId('ses_', now, sessionCounter);
 }
 
 /** Parses a run id received from outside (a file, the CLI, a message); throws on an empty string. */

@@ -210,9 +210,14 @@ export function recordAssistant(c: Changes, message: AssistantMessage): void {
   c.out.push({ type: 'usage', usage: message.usage, total: usage, runId: NO_RUN, agentPath: NO_PATH, seq: 0, ts: NO_TS });
 }
 
+/** A new batch's results, decisions and questions: shared frozen empties (transitions copy before adding), not three per turn kept by each waiting run. */
+const NO_RESULTS: ToolBatch['results'] = Object.freeze({});
+const NO_DECISIONS: ToolBatch['decisions'] = Object.freeze({});
+const NO_SUSPENDED: ToolBatch['suspended'] = Object.freeze([]);
+
 /** Opens the tool batch of the assistant message. */
 export function startBatch(c: Changes, message: AssistantMessage): void {
-  c.batch = { calls: toolCallsOf(message), results: {}, decisions: {}, suspended: [] };
+  c.batch = { calls: toolCallsOf(message), results: NO_RESULTS, decisions: NO_DECISIONS, suspended: NO_SUSPENDED };
 }
 
 /** Every call of a `length`-truncated reply gets an error result instead of running. */
@@ -220,7 +225,7 @@ export function truncatedBatch(c: Changes, message: AssistantMessage, at: number
   const calls = toolCallsOf(message);
   const results: Record<string, ToolResultMessage> = {};
   for (const call of calls) results[call.id] = errorResult(call, INCOMPLETE_TOOL_CALL, at);
-  c.batch = { calls, results, decisions: {}, suspended: [] };
+  c.batch = { calls, results, decisions: NO_DECISIONS, suspended: NO_SUSPENDED };
 }
 
 /** Asks the tool effect to run the batch's open calls. */
@@ -253,7 +258,8 @@ function pushTools(c: Changes, resumed: boolean): void {
 /** Stores settled results (and suspensions / a completion) reported by the tool effect. */
 export function recordOutcome(c: Changes, outcome: Partial<BatchOutcome>): void {
   const batch = c.batch;
-  const results = withFields(batch.results, {});
+  // Copied only when results came (a batch whose only call suspended keeps the shared empty one).
+  const results: Record<string, ToolResultMessage> = (outcome.results?.length ?? 0) > 0 ? withFields(batch.results, {}) : batch.results;
   for (const result of outcome.results ?? []) results[result.toolCallId] = result;
   const next = c.editBatch({ results });
   if (outcome.suspended !== undefined && outcome.suspended.length > 0) next.suspended = batch.suspended.concat(outcome.suspended);
@@ -263,9 +269,9 @@ export function recordOutcome(c: Changes, outcome: Partial<BatchOutcome>): void 
 /** Gives every call without a result (suspended ones included) the error result `text`. */
 export function fillUnfinished(c: Changes, at: number, text: string): void {
   const batch = c.batch;
-  const results = withFields(batch.results, {});
+  const results: Record<string, ToolResultMessage> = withFields(batch.results, {});
   for (const call of batch.calls) if (results[call.id] === undefined) results[call.id] = errorResult(call, text, at);
-  c.editBatch({ results, suspended: [] });
+  c.editBatch({ results, suspended: NO_SUSPENDED });
 }
 
 /** Appends the batch's results in the model's call order and ends the turn. */

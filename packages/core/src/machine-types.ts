@@ -24,12 +24,12 @@ export interface SuspendedCall {
 /** The tool calls of the current turn and what is known of them. */
 export interface ToolBatch {
   calls: ToolCall[];
-  /** Settled results by call id. */
-  results: Record<string, ToolResultMessage>;
-  /** The user's decisions on calls of this batch. */
-  decisions: Record<string, 'allow' | 'deny'>;
-  /** Calls waiting for the user's answer, in call order. */
-  suspended: SuspendedCall[];
+  /** Settled results by call id (never changed in place: a transition copies it). */
+  results: Readonly<Record<string, ToolResultMessage>>;
+  /** The user's decisions on calls of this batch (never changed in place). */
+  decisions: Readonly<Record<string, 'allow' | 'deny'>>;
+  /** Calls waiting for the user's answer, in call order (never changed in place). */
+  suspended: readonly SuspendedCall[];
   /** A `complete` control returned by a call. */
   complete?: { value: unknown };
 }

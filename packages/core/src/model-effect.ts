@@ -13,11 +13,13 @@ import { STREAM_ABORTED } from './interrupts.js';
 import type { AgentMachineEvent } from './machine-types.js';
 import { inModelContext, textOf, toLlmMessages, type AssistantMessage, type LlmMessage, type Message } from './messages.js';
 import type { JsonOutcome } from './structured-output.js';
-import type { Provider, ProviderEvent, ProviderFailure, ProviderRequest } from './provider.js';
+import type { Provider, ProviderEvent, ProviderFailure, ProviderRequest, ToolDefinition } from './provider.js';
 import { StreamingMessageBuilder, type StreamingMessage } from './streaming-message.js';
 import { addUsage, emptyUsage, type Usage } from './usage.js';
 import type { ToolSet } from './tool-set.js';
 import type { RetryStrategy } from './retry-strategy.js';
+import { closeEvents } from './close-events.js';
+import { modelNameOf } from './model-name.js';
 import { NO_PATH, NO_RUN, NO_TS } from './unstamped-event.js';
 
 /** What the model effect needs. */
@@ -100,18 +102,28 @@ export class ModelEffect {
   call(request: number, attempt: number, context: ModelContext, compacted: boolean, delayMs = 0): void {
     const flight: InFlight = { request, abort: new LazyAbort(), streaming: false };
     this.#current = flight;
-    const begin = (): void =>
-      void this.#stream(flight, attempt, context, compacted).catch((error: unknown) =>
-        this.#fail(flight, attempt, internalFailure('model call failed', error)),
-      );
     if (delayMs <= 0) {
-      begin();
+      this.#begin(flight, attempt, context, compacted);
       return;
     }
     flight.timer = this.#deps.clock.setTimeout(() => {
       flight.timer = undefined;
-      if (this.#isCurrent(flight)) begin();
+      if (this.#isCurrent(flight)) this.#begin(flight, attempt, context, compacted);
     }, delayMs);
+  }
+
+  /**
+   * Starts the call. Not an async function: one made a promise, a frame and a `.catch` reaction per
+   * model call that lived until a later microtask (with thousands of runs starting at once, long
+   * enough to be promoted to the old generation). What throws fails the call a microtask later, as
+   * the async function's rejection did.
+   */
+  #begin(flight: InFlight, attempt: number, context: ModelContext, compacted: boolean): void {
+    try {
+      this.#stream(flight, attempt, context, compacted);
+    } catch (error) {
+      void Promise.resolve().then(() => this.#fail(flight, attempt, internalFailure('model call failed', error)));
+    }
   }
 
   /** Runs the compaction cascade over what the model would be sent now. */
@@ -144,8 +156,8 @@ export class ModelEffect {
     return this.#current === flight;
   }
 
-  async #stream(flight: InFlight, attempt: number, context: ModelContext, compacted: boolean): Promise<void> {
-    const { provider, hooks, port } = this.#deps;
+  #stream(flight: InFlight, attempt: number, context: ModelContext, compacted: boolean): void {
+    const { hooks, port } = this.#deps;
     const tools = this.#deps.tools.current().definitions;
     const window = this.#deps.contextWindow;
     if (window !== undefined) {
@@ -167,18 +179,39 @@ export class ModelEffect {
       }
     }
     // A fixed-length view without the messages that are not sent (failed, aborted, refused replies).
-    let messages = this.#views.of(viewMessages(context.history, context.view));
-    if (hooks.transformContext !== undefined) {
-      try {
-        const signal = flight.abort.signal;
-        const options = context.view === undefined ? { signal } : { signal, compaction: context.view.compaction };
-        messages = await hooks.transformContext(messages, options);
-      } catch (error) {
-        this.#fail(flight, attempt, internalFailure('transformContext hook failed', error));
-        return;
-      }
-      if (!this.#isCurrent(flight)) return;
+    const messages = this.#views.of(viewMessages(context.history, context.view));
+    const transform = hooks.transformContext;
+    if (transform === undefined) this.#send(flight, attempt, messages, tools);
+    else
+      void this.#transformed(flight, attempt, context, transform, messages, tools).catch((error: unknown) =>
+        this.#fail(flight, attempt, internalFailure('model call failed', error)),
+      );
+  }
+
+  /** Sends the call once the `transformContext` hook has changed what the model sees. */
+  async #transformed(
+    flight: InFlight,
+    attempt: number,
+    context: ModelContext,
+    transform: NonNullable<AgentHooks['transformContext']>,
+    view: readonly Message[],
+    tools: readonly ToolDefinition[],
+  ): Promise<void> {
+    let messages: readonly Message[];
+    try {
+      const signal = flight.abort.signal;
+      const options = context.view === undefined ? { signal } : { signal, compaction: context.view.compaction };
+      messages = await transform(view, options);
+    } catch (error) {
+      this.#fail(flight, attempt, internalFailure('transformContext hook failed', error));
+      return;
     }
+    if (this.#isCurrent(flight)) this.#send(flight, attempt, messages, tools);
+  }
+
+  /** Converts `messages` for the model (with `convertToLlm`) and streams the reply. */
+  #send(flight: InFlight, attempt: number, messages: readonly Message[], tools: readonly ToolDefinition[]): void {
+    const { provider, hooks } = this.#deps;
     let llm: readonly LlmMessage[];
     try {
       // Without these hooks the view already leaves custom messages out: no pass over the history.
@@ -354,35 +387,6 @@ export class ModelEffect {
     port.send(event);
   }
 }
-
-/** The model names made so far, by provider name and model: agents of one model share one string (a joined string each was ~64 bytes per agent). */
-const modelNames = new Map<string, Map<string, string>>();
-
-/** `provider:model`, as a finished message names its model. */
-function modelNameOf(provider: Provider, model: string): string {
-  let names = modelNames.get(provider.name);
-  if (names === undefined) {
-    names = new Map();
-    modelNames.set(provider.name, names);
-  }
-  let name = names.get(model);
-  if (name === undefined) {
-    name = `${provider.name}:${model}`;
-    names.set(model, name);
-  }
-  return name;
-}
-
-/** Closes a reply's events read no further (as `for await` does when it stops early); resolves once closed, a failure to close ignored. */
-function closeEvents(events: AsyncIterator<ProviderEvent>): Promise<unknown> {
-  try {
-    return Promise.resolve(events.return?.()).catch(ignore);
-  } catch {
-    return Promise.resolve();
-  }
-}
-
-function ignore(): void {}
 
 function internalFailure(what: string, error: unknown): ProviderFailure {
   return { kind: 'api', message: `${what}: ${error instanceof Error ? error.message : String(error)}`, retryable: false };

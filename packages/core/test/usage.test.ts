@@ -83,7 +83,7 @@ describe('addUsage', () => {
     cost: { input: n / 10, output: n / 5, cacheRead: n / 100, cacheWrite: n / 50, total: n, ...(unknown === undefined ? {} : { unknown }) },
   });
 
-  it('adds every field into a new object without touching its inputs', () => {
+  it('adds two non-zero usages into a new object without touching its inputs', () => {
     const a = usage(1);
     const b = usage(2);
     const sum = addUsage(a, b);
@@ -92,7 +92,17 @@ describe('addUsage', () => {
     expect(sum.cost).not.toBe(a.cost);
     expect(a).toEqual(usage(1));
     expect(b).toEqual(usage(2));
-    expect(addUsage(emptyUsage(), a)).toEqual(a);
+  });
+
+  it('gives the other side itself when one side is zero (usages are values: nothing changes one once made)', () => {
+    const a = usage(1);
+    expect(addUsage(emptyUsage(), a)).toBe(a);
+    expect(addUsage(a, emptyUsage())).toBe(a);
+    // A zero with an unknown price or a reasoning count still says something: the sum is new and keeps it.
+    const unknown = { ...emptyUsage(), cost: { ...emptyUsage().cost, unknown: true } };
+    expect(addUsage(unknown, a)).not.toBe(a);
+    expect(addUsage(unknown, a).cost.unknown).toBe(true);
+    expect(addUsage(a, { ...emptyUsage(), reasoning: 0 }).reasoning).toBe(0);
   });
 
   it('sums reasoning when either side has it', () => {

@@ -27,7 +27,8 @@ export interface ToolOptions {
 /**
  * Builds one kind of tool by name.
  *
- * Contract: `create` returns a new, independent tool each call and throws only for misuse
+ * Contract: `create` returns an independent tool each call (a new one, or, for a tool that keeps no
+ * state and reads no options, one frozen instance every caller shares) and throws only for misuse
  * (settings it does not declare or cannot use: an `InvalidToolSettingsError`). `name` equals the
  * `name` of the tools it creates. `settings` lists every setting `create` accepts, so a loader can
  * check a configuration file before anything is created.

@@ -9,8 +9,9 @@ import { UnknownToolError } from './unknown-tool-error.js';
  * Tools by name: what a configuration file may list under an agent's `tools`.
  *
  * Contract: `names()` is stable for the registry's lifetime and `has(n)` agrees with it.
- * `create` returns a new tool instance per call (tools do not share state across agents) and
- * throws {@link UnknownToolError} for a name not in `names()`; it never returns `undefined`.
+ * `create` returns a tool no other holder can change: a new instance per call for a tool that keeps
+ * state or reads its options, or one frozen instance for a stateless tool (the built-in `ask_user`,
+ * `task_complete`, `send_update`, `echo`), which agents share. It throws {@link UnknownToolError} for a name not in `names()`; it never returns `undefined`.
  * It throws the factory's `InvalidToolSettingsError` for settings the factory does not accept.
  */
 export interface ToolRegistry {
@@ -19,7 +20,7 @@ export interface ToolRegistry {
   has(name: string): boolean;
   /** The settings the named tool accepts (empty when it takes none), or `undefined` for an unknown name. */
   settingsOf(name: string): ToolSettingsSpec | undefined;
-  /** A new tool instance; throws {@link UnknownToolError} for a name the registry does not know. */
+  /** The named tool (new, or shared and frozen when stateless); throws {@link UnknownToolError} for a name the registry does not know. */
   create(name: string, options?: ToolOptions): Tool;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Proves a tool registry is an independent instance that serves the portable built-in tools by
  * name (and, from the node entry, the Node tools too), passes shared options to the factories,
- * exposes each factory's settings, creates a fresh tool per call, and refuses unknown names and
+ * exposes each factory's settings, creates a fresh tool per call where the tool reads its options
+ * (one shared frozen instance for the stateless built-ins), and refuses unknown names and
  * unknown settings with typed errors that list what is available.
  */
 import { TroupeError, type Tool } from '@troupe/core';
@@ -27,9 +28,22 @@ describe('createToolRegistry', () => {
     expect((await clock.execute({}, testToolContext())).content).toBe('1970-01-01T00:00:00.000Z');
   });
 
-  it('creates a new tool on every call', () => {
+  it('creates a new tool on every call for a tool that reads its options', () => {
     const registry = createToolRegistry();
     expect(registry.create('clock')).not.toBe(registry.create('clock'));
+  });
+
+  it('shares one frozen instance of each stateless built-in, which no holder can change', () => {
+    const registry = createToolRegistry();
+    for (const name of ['ask_user', 'task_complete', 'send_update', 'echo']) {
+      const tool = registry.create(name);
+      expect(registry.create(name)).toBe(tool);
+      expect(Object.isFrozen(tool)).toBe(true);
+      expect(Object.isFrozen(tool.parameters)).toBe(true);
+      expect(() => Object.assign(tool, { description: 'changed' })).toThrow(TypeError);
+    }
+    // Another registry has its own instances.
+    expect(createToolRegistry().create('ask_user')).not.toBe(registry.create('ask_user'));
   });
 
   it('throws UnknownToolError listing the available names', () => {

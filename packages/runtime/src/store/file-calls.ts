@@ -1,4 +1,4 @@
-import { appendFile, close, fstat, ftruncate, mkdir, open, read, readdir, readFile, rename, writeFile } from 'node:fs';
+import { appendFile, close, fstat, ftruncate, mkdir, open, read, readdir, readFile, rename, unlink, writeFile } from 'node:fs';
 import { promisify } from 'node:util';
 
 /**
@@ -20,5 +20,6 @@ export const fileCalls = {
   readdir: promisify(readdir),
   readFile: promisify(readFile),
   rename: promisify(rename),
+  unlink: promisify(unlink),
   writeFile: promisify(writeFile),
 } as const;

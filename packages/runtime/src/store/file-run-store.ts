@@ -188,7 +188,8 @@ export function createFileRunStore(dir: string = DEFAULT_RUNS_DIR): RunStore {
       // Already recorded as this process: rewriting the same identity would cost a file replace per status change.
       if (!mine) await claim(id);
     }
-    await writeRecord({ ...before, ...patch });
+    // Object.assign, not a spread: a spread copy that gains fields (usage, turns) is a dictionary-mode object, three times the size.
+    await writeRecord(Object.assign({}, before, patch));
   };
   /** Writes an actor's checkpoint (called in its run's chain): its added messages, then its head. */
   const writeCheckpoint = async (id: RunId, { head, from, added }: Omit<AgentCheckpoint, 'mark'>): Promise<void> => {

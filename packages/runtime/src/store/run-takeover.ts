@@ -1,8 +1,9 @@
 import { link, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { TroupeError } from '@troupe/core';
 import { isProcessAlive, type ProcessIdentity, processIdentity } from '../local/process-identity.js';
 import { RunStoreErrorCode } from '../runtime-error-codes.js';
+import { fileCalls } from './file-calls.js';
 
 /** The file, in a run's folder, naming the process that took the run up from the one before it. */
 const TAKEN = 'taken.json';
@@ -57,7 +58,11 @@ export async function takeOver(dir: string, runId: string): Promise<void> {
 
 /** Ends the takeover of the run in `dir`: its owner waits for an answer again, which any process may now give. */
 export async function releaseTakeover(dir: string): Promise<void> {
-  await rm(join(dir, TAKEN), { force: true });
+  // One unlink (callback fs), not `rm` of `node:fs/promises`, which stats first and chains
+  // promises: every run of a process releases its marker each time it waits again.
+  await fileCalls.unlink(`${dir}${sep}${TAKEN}`).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  });
 }
 
 async function readIdentity(file: string): Promise<ProcessIdentity | undefined> {

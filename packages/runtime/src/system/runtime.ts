@@ -89,8 +89,9 @@ export class Runtime {
   readonly #clock: Clock;
   readonly #instrumentation: Instrumentation | undefined;
   readonly #validator: SchemaValidator = sharedSchemaValidator();
-  /** Status changes (running ⇄ waiting) still being written; `close` waits for them. */
-  readonly #statusWrites = new Set<Promise<void>>();
+  /** How many status changes (running ⇄ waiting) are still being written; `close` waits for them (`#statusDrained` tells every waiting close). */
+  #statusWrites = 0;
+  #statusDrained: (() => void) | undefined;
   /** The usage and turns of runs going on, written at most once per turn of the event loop; `close` and a run's end wait for them. */
   readonly #progress: ProgressWrites;
   /** The runs this runtime started or resumed, whose events `close` flushes. */
@@ -259,7 +260,8 @@ export class Runtime {
     for (const [handle, trace] of this.#traces) trace.leave(handle.status === 'waiting' ? 'waiting' : 'running');
     this.#traces.clear();
     await this.transport.close();
-    await Promise.all(this.#statusWrites);
+    const before = this.#statusDrained;
+    if (this.#statusWrites > 0) await new Promise<void>((resolve) => (this.#statusDrained = () => void [before?.(), resolve()]));
     await this.#progress.settleAll();
     await Promise.all([...this.#runs].map((id) => this.store.flush(id).catch(() => undefined)));
   }
@@ -300,11 +302,16 @@ export class Runtime {
     return handle;
   }
 
-  /** Records a run's status change (running ⇄ waiting); one function for every run, not a closure each. */
+  /** Records a run's status change (running ⇄ waiting); one function for every run, not a closure each; the writes are counted, not kept in a set (a promise, a closure and an entry more each). */
   readonly #onChange = (status: RunStatus, handle: RunHandle): void => {
-    const write = this.store.updateRun(handle.id, { status }).catch(() => undefined);
-    this.#statusWrites.add(write);
-    void write.then(() => this.#statusWrites.delete(write));
+    this.#statusWrites += 1;
+    void this.store.updateRun(handle.id, { status }).then(this.#statusWritten, this.#statusWritten);
+  };
+
+  /** One function for every status write as it lands. */
+  readonly #statusWritten = (): void => {
+    this.#statusWrites -= 1;
+    if (this.#statusWrites === 0) this.#statusDrained?.();
   };
 
   /** The record's usage and turns follow the run, so a run that is still going (or was killed) lists what it has spent. */
