@@ -363,10 +363,6 @@ export class Runtime {
   }
 
   /**
-   * The run's result once its entry ends. A chain, not an async function: a run waiting (or
-   * hibernated) for days keeps two small callbacks, not a suspended function's frame.
-   */
-  /**
    * The result of the entry at `path` once it has been spawned. If the runtime started closing
    * while the spawn went on, the entry is gone with the others: the run is left as it was (still
    * running, or waiting for a user, to resume later), not recorded as failed for want of an actor.
@@ -375,6 +371,10 @@ export class Runtime {
     return this.#closing ? new Promise<AgentResult>(() => undefined) : this.transport.result(runId, path);
   }
 
+  /**
+   * The run's result once its entry ends. A chain, not an async function: a run waiting (or
+   * hibernated) for days keeps two small callbacks, not a suspended function's frame.
+   */
   #finish(handle: RunHandle, ended: Promise<AgentResult>): Promise<RunResult> {
     return ended.then(
       (agent) => this.#entryEnded(handle, agent),
