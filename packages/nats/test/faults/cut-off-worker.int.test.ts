@@ -76,18 +76,24 @@ async function startCutOff(
   return { cluster, resources, viaProxy, proxy };
 }
 
+/** A lead delegating once to a remote child that calls `effect`, then answers with `answer`. */
+function leadAndRemoteChild(answer: { text: string; delayMs?: number }, permissions?: { mode: 'allow' }): GraphConfig {
+  return testGraph({
+    lead: { delegates: ['child'], script: [{ toolCalls: [delegate('child', 'work')] }, { text: 'lead: {{lastToolResult}}' }] },
+    child: {
+      placement: 'remote',
+      tools: ['effect'],
+      ...(permissions === undefined ? {} : { permissions }),
+      script: [{ toolCalls: [{ name: 'effect', arguments: {} }] }, answer],
+    },
+  });
+}
+
 describe('a worker cut off for longer than the ack wait', () => {
   it('has its task taken over by another worker and does not also finish it', { timeout: 120_000 }, async () => {
     const calls: string[] = [];
     const tools = createToolRegistry({ factories: [effectTool(calls, 'readOnly')] });
-    const graph = testGraph({
-      lead: { delegates: ['child'], script: [{ toolCalls: [delegate('child', 'work')] }, { text: 'lead: {{lastToolResult}}' }] },
-      child: {
-        placement: 'remote',
-        tools: ['effect'],
-        script: [{ toolCalls: [{ name: 'effect', arguments: {} }] }, { text: 'child answered', delayMs: 3000 }],
-      },
-    });
+    const graph = leadAndRemoteChild({ text: 'child answered', delayMs: 3000 });
     const rig = await startCutOff(graph, tools);
     const { resources, viaProxy } = rig;
 
@@ -133,15 +139,7 @@ describe('a worker cut off for longer than the ack wait', () => {
   }, async () => {
     const calls: string[] = [];
     const tools = createToolRegistry({ factories: [effectTool(calls, 'hangsFirst')] });
-    const graph = testGraph({
-      lead: { delegates: ['child'], script: [{ toolCalls: [delegate('child', 'work')] }, { text: 'lead: {{lastToolResult}}' }] },
-      child: {
-        placement: 'remote',
-        tools: ['effect'],
-        permissions: { mode: 'allow' },
-        script: [{ toolCalls: [{ name: 'effect', arguments: {} }] }, { text: 'child: {{lastToolResult}}' }],
-      },
-    });
+    const graph = leadAndRemoteChild({ text: 'child: {{lastToolResult}}' }, { mode: 'allow' });
     const rig = await startCutOff(graph, tools);
     const run = rig.cluster.runtime.run('go');
     // The call runs on the only worker (and never finishes there); it started once its checkpoint was stored.
