@@ -2,8 +2,9 @@
  * Many agents waiting for a user with hibernation on: `--agents` runs (default 10,000) started in
  * batches of 1,000, each suspended on an ask_user question, and each hibernated (checkpointed to
  * the run store and dropped from memory) as soon as it waits. Prints the heap and RSS once they
- * all sleep (at once, and settled: once the process is quiet, see settledMemoryMb), then answers every run (each actor is woken from its checkpoint) and checks that all
- * finish. Compare with waiting-agents, where they stay in memory. The store is in memory by
+ * all sleep: at once, settled (the process quiet for two seconds, see settledMemoryMb) and idle
+ * (once V8's memory reducer has run, see idleMemoryMb). Then answers every run (each actor is woken
+ * from its checkpoint) and checks that all finish. Compare with waiting-agents, where they stay in memory. The store is in memory by
  * default (what stays is then its copy of each run); `--store file` keeps runs in a temporary
  * folder instead, as a long-lived deployment would (removed at the end).
  *
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import { createFileRunStore, createMemoryRunStore, createRuntime, type Instrumentation, type RunHandle } from '@troupe/runtime';
 import { askerGraph } from './asker-graph.js';
 import { heapCommittedMb } from './heap-committed.js';
+import { idleMemoryMb } from './idle-memory.js';
 import { settledMemoryMb } from './settled-memory.js';
 import { numberArg, peakRssMb, report, round1 } from './measure.js';
 
@@ -29,8 +31,10 @@ const BATCH = 1_000;
 // Counts the actors in memory: a hibernated actor's trace ends, a woken one's starts again.
 let live = 0;
 let sleeping: (() => void) | undefined;
+// One run trace for every run: the benchmark's counting must not add to what each run keeps.
+const runTrace = { carrier: undefined, end: () => undefined, leave: () => undefined };
 const instrumentation: Instrumentation = {
-  run: () => ({ carrier: undefined, end: () => undefined, leave: () => undefined }),
+  run: () => runTrace,
   step: () => ({ carrier: undefined, end: () => undefined }),
   actor: () => {
     live += 1;
@@ -76,6 +80,10 @@ process.stderr.write(
 process.stderr.write(`  heap committed ${committed.heap_total_mb} MB (old space ${committed.old_space_mb} MB), peak RSS ${asleepPeakMb} MB so far\n`);
 const settled = await settledMemoryMb();
 process.stderr.write(`  settled (the process quiet for 2 s): heap ${settled.settled_heap_mb} MB, RSS ${settled.settled_rss_mb} MB\n`);
+const idle = await idleMemoryMb();
+process.stderr.write(
+  `  idle (after V8's memory reducer, ${idle.idle_after_s} s): heap ${idle.idle_heap_mb} MB of ${idle.idle_heap_total_mb}, RSS ${idle.idle_rss_mb} MB\n`,
+);
 
 const answering = performance.now();
 for (let done = 0; done < agents; done += BATCH) {
@@ -99,5 +107,6 @@ report({
   peak_rss_mb: peakRssMb(),
   ...committed,
   ...settled,
+  ...idle,
   asleep_peak_rss_mb: asleepPeakMb,
 });

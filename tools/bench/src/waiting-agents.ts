@@ -2,13 +2,15 @@
  * Many agents waiting at once: 10,000 runs in one process, each suspended on an ask_user-style
  * question. Prints the time to get them all waiting, cold (the first 10,000 of a fresh process) and
  * warm (10,000 more once those finished), and the process RSS while the first 10,000 wait: at once,
- * and settled (`settled_…`: two seconds later, once the process is quiet; see settledMemoryMb).
+ * settled (`settled_…`: two seconds later, once the process is quiet; see settledMemoryMb) and idle
+ * (`idle_…`: once V8's memory reducer has run, about half a minute later; see idleMemoryMb).
  *
  *   node --expose-gc dist/waiting-agents.js [--agents 10000]
  */
 import { createRuntime, type RunHandle } from '@troupe/runtime';
 import { askerGraph } from './asker-graph.js';
 import { heapCommittedMb } from './heap-committed.js';
+import { idleMemoryMb } from './idle-memory.js';
 import { settledMemoryMb } from './settled-memory.js';
 import { numberArg, peakRssMb, report } from './measure.js';
 
@@ -47,6 +49,7 @@ const rss = Math.round((process.memoryUsage().rss / 1024 / 1024) * 10) / 10;
 const heap = Math.round((process.memoryUsage().heapUsed / 1024 / 1024) * 10) / 10;
 const committed = heapCommittedMb();
 const settled = await settledMemoryMb();
+const idle = await idleMemoryMb();
 await answer(cold.handles);
 globalThis.gc?.();
 const warm = await wave();
@@ -64,4 +67,5 @@ report({
   peak_rss_mb: peakRssMb(),
   ...committed,
   ...settled,
+  ...idle,
 });
