@@ -13,7 +13,7 @@ import {
   type Usage,
 } from '@troupe/core';
 import type { StepOutcome } from '../pipeline/pipeline-runner.js';
-import { EMPTY, type Observable } from 'rxjs';
+import { EMPTY, type Observable, type Subscription } from 'rxjs';
 import type { RunStatus } from '../store/run-store.js';
 import type { ControlCommand, Transport } from './transport.js';
 import { RunErrorCode } from '../runtime-error-codes.js';
@@ -67,7 +67,8 @@ export class RunHandle {
   readonly #transport: Transport;
   /** Every actor waiting for a user, by path; made when the first one asks. */
   #pending: PathMap<PendingInput> | undefined;
-  readonly #unlisten: () => void;
+  /** What stops the handle hearing its run, when the transport has no `listen` (see the constructor). */
+  readonly #subscription: Subscription | undefined;
   /** How the whole run is aborted, when not by aborting its entry (a pipeline's). */
   readonly #abort: (() => Promise<void>) | undefined;
   /** The runtime's, shared by its runs (told which run changed): no closure per run. */
@@ -109,12 +110,10 @@ export class RunHandle {
     this.#transport = transport;
     this.#abort = options.abort;
     for (const { path, input } of waiting) this.#waitingAt(path, input);
-    // A plain listener where the transport takes one: no rxjs subscriber per run.
-    if (transport.listen !== undefined) this.#unlisten = transport.listen(id, (event) => event !== undefined && this.#hear(event));
-    else {
-      const subscription = transport.events(id).subscribe((event) => this.#hear(event));
-      this.#unlisten = () => subscription.unsubscribe();
-    }
+    // A plain listener where the transport takes one: no rxjs subscriber per run, and no closures
+    // either (a bound method; the transport lets it go as the run's events end, after `end`).
+    if (transport.listen !== undefined) transport.listen(id, this.#hear.bind(this));
+    else this.#subscription = transport.events(id).subscribe((event) => this.#hear(event));
   }
 
   /**
@@ -203,7 +202,7 @@ export class RunHandle {
   end(): void {
     this.#ended = true;
     this.#pending = undefined;
-    this.#unlisten();
+    this.#subscription?.unsubscribe();
   }
 
   #abortRun(): Promise<void> {
@@ -214,11 +213,12 @@ export class RunHandle {
     return this.#transport.control(this.id, path, command);
   }
 
-  /** Follows one of the run's events, and tells the runtime when the run starts or stops waiting. */
-  #hear(event: AgentEvent): void {
+  /** Follows one of the run's events (none once it has ended), and tells the runtime when the run starts or stops waiting. */
+  #hear(event: AgentEvent | undefined): void {
+    if (event === undefined || this.#ended) return;
     const before = this.#pending?.size ?? 0;
     this.#track(event);
-    if (!this.#ended && (before === 0) !== ((this.#pending?.size ?? 0) === 0)) this.#onChange(this.status, this);
+    if ((before === 0) !== ((this.#pending?.size ?? 0) === 0)) this.#onChange(this.status, this);
   }
 
   #track(event: AgentEvent): void {

@@ -68,8 +68,10 @@ export interface Transport {
   /**
    * A lighter `events(runId).subscribe`, for a transport that can hand events to a plain function
    * (what a run handle follows its run with: no rxjs subscriber per run). The listener hears the
-   * run's events as `events` gives them, then `undefined` once they end; the returned function
-   * stops it. Without this method the runtime subscribes to `events`.
+   * run's events as `events` gives them, then `undefined` once they end, and is let go then; the
+   * returned function stops it earlier. A run handle does not call it: a transport with `listen`
+   * ends each run's events (`endRun`, `close`), which lets the handle go. Without this method the
+   * runtime subscribes to `events`.
    */
   listen?(runId: RunId, listener: (event: AgentEvent | undefined) => void): () => void;
   /**
