@@ -8,7 +8,7 @@
  * default (what stays is then its copy of each run); `--store file` keeps runs in a temporary
  * folder instead, as a long-lived deployment would (removed at the end).
  *
- *   node --expose-gc dist/hibernating-agents.js [--agents 10000] [--store memory|file]
+ *   node --expose-gc dist/hibernating-agents.js [--agents 10000] [--store memory|file] [--idle-limit-s 150]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,8 +1,11 @@
 import { constants, PerformanceObserver } from 'node:perf_hooks';
-import { round1 } from './measure.js';
+import { numberArg, round1 } from './measure.js';
 
-/** The longest wait for V8's memory reducer: it starts some 30 s after the last busy collection. */
-const IDLE_LIMIT_MS = 90_000;
+/**
+ * The longest wait for V8's memory reducer (`--idle-limit-s`, default 150): here it ran between
+ * 24 and 90 s after the burst, and sometimes later.
+ */
+const IDLE_LIMIT_MS = numberArg('idle-limit-s', 150) * 1000;
 /** How long nothing more may come after its last collection before the reading. */
 const QUIET_MS = 3_000;
 const POLL_MS = 250;
@@ -14,6 +17,8 @@ export interface IdleMemory {
   idle_heap_total_mb: number;
   /** Seconds until V8's memory reducer had run and settled; the limit when it never ran. */
   idle_after_s: number;
+  /** 1 when the memory reducer ran within the limit, else 0 (the figures are then what was left). */
+  idle_reduced: number;
 }
 
 /** Whether a `gc` performance entry is one of the memory reducer's collections (its `detail` says: Node's types leave it out). */
@@ -31,7 +36,7 @@ function reducesMemory(entry: object): boolean {
  * long-lived objects among the garbage of the burst. A process left idle gets a few
  * memory-reducing, compacting collections (about 30 s later here) that give those pages back. Runs
  * waiting for a person wait minutes or days, so this is the footprint a host of them keeps. Waits
- * until those collections have run and a few quiet seconds passed, at most {@link IDLE_LIMIT_MS}.
+ * until those collections have run and a few quiet seconds passed, at most {@link IDLE_LIMIT_MS}; `idle_reduced` says whether they came.
  */
 export async function idleMemoryMb(): Promise<IdleMemory> {
   const started = performance.now();
@@ -52,5 +57,6 @@ export async function idleMemoryMb(): Promise<IdleMemory> {
     idle_heap_mb: round1(heapUsed / 1024 / 1024),
     idle_heap_total_mb: round1(heapTotal / 1024 / 1024),
     idle_after_s: round1((performance.now() - started) / 1000),
+    idle_reduced: reduced === undefined ? 0 : 1,
   };
 }
