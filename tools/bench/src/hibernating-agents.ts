@@ -4,9 +4,10 @@
  * the run store and dropped from memory) as soon as it waits. Prints the heap and RSS once they
  * all sleep: at once, settled (the process quiet for two seconds, see settledMemoryMb) and idle
  * (once V8's memory reducer has run, see idleMemoryMb). Then answers every run (each actor is woken
- * from its checkpoint) and checks that all finish. Compare with waiting-agents, where they stay in memory. The store is in memory by
- * default (what stays is then its copy of each run); `--store file` keeps runs in a temporary
- * folder instead, as a long-lived deployment would (removed at the end).
+ * from its checkpoint) and checks that all finish. Compare with waiting-agents, where they stay in
+ * memory. The store is in memory by default (what stays is then its copy of each run); `--store
+ * file` keeps runs in a temporary folder instead, as a long-lived deployment would (removed at the
+ * end).
  *
  *   node --expose-gc dist/hibernating-agents.js [--agents 10000] [--store memory|file] [--idle-limit-s 150]
  */

@@ -1,10 +1,7 @@
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { numberArg, round1 } from './measure.js';
 
-/**
- * The longest wait for V8's memory reducer (`--idle-limit-s`, default 150): here it ran between
- * 24 and 90 s after the burst, and sometimes later.
- */
+/** The longest wait for V8's memory reducer (`--idle-limit-s`, default 150): here it came 24 to 110 s after the burst. */
 const IDLE_LIMIT_MS = numberArg('idle-limit-s', 150) * 1000;
 /** How long nothing more may come after its last collection before the reading. */
 const QUIET_MS = 3_000;
@@ -34,9 +31,10 @@ function reducesMemory(entry: object): boolean {
  * Heap and RSS in MB once the process has been idle long enough for V8's memory reducer to run.
  * After a burst of work V8 keeps the old generation it grew, fragmented: pages that each hold a few
  * long-lived objects among the garbage of the burst. A process left idle gets a few
- * memory-reducing, compacting collections (about 30 s later here) that give those pages back. Runs
- * waiting for a person wait minutes or days, so this is the footprint a host of them keeps. Waits
- * until those collections have run and a few quiet seconds passed, at most {@link IDLE_LIMIT_MS}; `idle_reduced` says whether they came.
+ * memory-reducing, compacting collections (half a minute to two minutes later here) that give those
+ * pages back. Runs waiting for a person wait minutes or days, so this is the footprint a host of
+ * them keeps. Waits until those collections have run and a few quiet seconds passed, at most
+ * {@link IDLE_LIMIT_MS}; `idle_reduced` says whether they came.
  */
 export async function idleMemoryMb(): Promise<IdleMemory> {
   const started = performance.now();

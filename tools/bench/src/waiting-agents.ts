@@ -3,7 +3,7 @@
  * question. Prints the time to get them all waiting, cold (the first 10,000 of a fresh process) and
  * warm (10,000 more once those finished), and the process RSS while the first 10,000 wait: at once,
  * settled (`settled_…`: two seconds later, once the process is quiet; see settledMemoryMb) and idle
- * (`idle_…`: once V8's memory reducer has run, up to a minute and a half later; see idleMemoryMb).
+ * (`idle_…`: once V8's memory reducer has run, up to two minutes later; see idleMemoryMb).
  *
  *   node --expose-gc dist/waiting-agents.js [--agents 10000] [--idle-limit-s 150]
  */
