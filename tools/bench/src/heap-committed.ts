@@ -1,5 +1,5 @@
 import v8 from 'node:v8';
-import { round1 } from './measure.js';
+import { mb } from './measure.js';
 
 /**
  * The V8 heap as committed, in MB: `heap_total_mb` (every space) and `old_space_mb` (the old
@@ -8,5 +8,5 @@ import { round1 } from './measure.js';
  */
 export function heapCommittedMb(): { heap_total_mb: number; old_space_mb: number } {
   const old = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'old_space');
-  return { heap_total_mb: round1(process.memoryUsage().heapTotal / 1024 / 1024), old_space_mb: round1((old?.space_size ?? 0) / 1024 / 1024) };
+  return { heap_total_mb: mb(process.memoryUsage().heapTotal), old_space_mb: mb(old?.space_size ?? 0) };
 }

@@ -19,7 +19,7 @@ import { askerGraph } from './asker-graph.js';
 import { heapCommittedMb } from './heap-committed.js';
 import { idleMemoryMb } from './idle-memory.js';
 import { settledMemoryMb } from './settled-memory.js';
-import { numberArg, peakRssMb, report, round1 } from './measure.js';
+import { mb, numberArg, peakRssMb, report } from './measure.js';
 
 const agents = numberArg('agents', 10_000);
 const storeIndex = process.argv.indexOf('--store');
@@ -75,9 +75,7 @@ const { rss, heapUsed } = process.memoryUsage();
 const committed = heapCommittedMb();
 const asleepPeakMb = peakRssMb();
 // Said at once (the answers of 100,000 runs take a while): the figure the benchmark is for.
-process.stderr.write(
-  `hibernating-agents: ${agents} asleep after ${Math.round(asleepMs)} ms; heap ${round1(heapUsed / 1024 / 1024)} MB, RSS ${round1(rss / 1024 / 1024)} MB\n`,
-);
+process.stderr.write(`hibernating-agents: ${agents} asleep after ${Math.round(asleepMs)} ms; heap ${mb(heapUsed)} MB, RSS ${mb(rss)} MB\n`);
 process.stderr.write(`  heap committed ${committed.heap_total_mb} MB (old space ${committed.old_space_mb} MB), peak RSS ${asleepPeakMb} MB so far\n`);
 const settled = await settledMemoryMb();
 process.stderr.write(`  settled (the process quiet for 2 s): heap ${settled.settled_heap_mb} MB, RSS ${settled.settled_rss_mb} MB\n`);
@@ -103,8 +101,8 @@ report({
   asleep_wall_ms: Math.round(asleepMs),
   us_per_agent_to_sleep: Math.round((asleepMs * 1000) / agents),
   us_per_agent_woken_and_done: Math.round((answeredMs * 1000) / agents),
-  rss_mb: round1(rss / 1024 / 1024),
-  heap_mb: round1(heapUsed / 1024 / 1024),
+  rss_mb: mb(rss),
+  heap_mb: mb(heapUsed),
   peak_rss_mb: peakRssMb(),
   ...committed,
   ...settled,

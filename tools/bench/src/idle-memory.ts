@@ -1,5 +1,6 @@
 import { constants, PerformanceObserver } from 'node:perf_hooks';
-import { numberArg, round1 } from './measure.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { mb, numberArg, round1 } from './measure.js';
 
 /** The longest wait for V8's memory reducer (`--idle-limit-s`, default 150): here it came 24 to 110 s after the burst. */
 const IDLE_LIMIT_MS = numberArg('idle-limit-s', 150) * 1000;
@@ -44,16 +45,16 @@ export async function idleMemoryMb(): Promise<IdleMemory> {
   });
   observer.observe({ entryTypes: ['gc'] });
   for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    await sleep(POLL_MS);
     const now = performance.now();
     if ((reduced !== undefined && now - reduced >= QUIET_MS) || now - started >= IDLE_LIMIT_MS) break;
   }
   observer.disconnect();
   const { rss, heapUsed, heapTotal } = process.memoryUsage();
   return {
-    idle_rss_mb: round1(rss / 1024 / 1024),
-    idle_heap_mb: round1(heapUsed / 1024 / 1024),
-    idle_heap_total_mb: round1(heapTotal / 1024 / 1024),
+    idle_rss_mb: mb(rss),
+    idle_heap_mb: mb(heapUsed),
+    idle_heap_total_mb: mb(heapTotal),
     idle_after_s: round1((performance.now() - started) / 1000),
     idle_reduced: reduced === undefined ? 0 : 1,
   };

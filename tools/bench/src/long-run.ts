@@ -10,7 +10,7 @@
  */
 import { Agent, dropOldestTurns, summarizeOlderTurns, truncateToolResults, type Tool } from '@troupe/core';
 import { createScriptedProvider, type ScriptStep } from '@troupe/core/testing';
-import { median, numberArg, report } from './measure.js';
+import { mb, median, numberArg, report } from './measure.js';
 
 const turns = numberArg('turns', 1000);
 const runs = numberArg('runs', 10);
@@ -97,7 +97,7 @@ const rss: number[] = [];
 const { historyMb } = await once((turn) => {
   if (turn % 100 !== 0) return;
   globalThis.gc?.();
-  rss.push(Math.round((process.memoryUsage().rss / 1024 / 1024) * 10) / 10);
+  rss.push(mb(process.memoryUsage().rss));
 });
 
 report({

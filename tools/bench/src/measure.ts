@@ -42,6 +42,11 @@ export function round1(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
+/** `bytes` in MB, rounded to one decimal. */
+export function mb(bytes: number): number {
+  return round1(bytes / 1024 / 1024);
+}
+
 /** Wall and CPU time of one run, in ms. */
 export interface Timing {
   wall: number;

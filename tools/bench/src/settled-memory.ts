@@ -1,9 +1,10 @@
-import { round1 } from './measure.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { mb } from './measure.js';
 
 /** How long the process is left alone before and after its last collection. */
 const SETTLE_MS = 1000;
 
-const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+const pause = (): Promise<void> => sleep(SETTLE_MS);
 
 /**
  * Heap and RSS in MB once the process is quiet: the store writes still in flight when the figures
@@ -17,5 +18,5 @@ export async function settledMemoryMb(): Promise<{ settled_rss_mb: number; settl
   globalThis.gc?.();
   const heap = process.memoryUsage().heapUsed;
   await pause();
-  return { settled_rss_mb: round1(process.memoryUsage().rss / 1024 / 1024), settled_heap_mb: round1(heap / 1024 / 1024) };
+  return { settled_rss_mb: mb(process.memoryUsage().rss), settled_heap_mb: mb(heap) };
 }

@@ -12,7 +12,7 @@ import { askerGraph } from './asker-graph.js';
 import { heapCommittedMb } from './heap-committed.js';
 import { idleMemoryMb } from './idle-memory.js';
 import { settledMemoryMb } from './settled-memory.js';
-import { numberArg, peakRssMb, report } from './measure.js';
+import { mb, numberArg, peakRssMb, report } from './measure.js';
 
 const agents = numberArg('agents', 10_000);
 
@@ -45,8 +45,8 @@ async function answer(handles: RunHandle[]): Promise<void> {
 // Cold: the first wave of a fresh process; its RSS is the figure. Warm: a second wave once the first finished.
 const cold = await wave();
 globalThis.gc?.();
-const rss = Math.round((process.memoryUsage().rss / 1024 / 1024) * 10) / 10;
-const heap = Math.round((process.memoryUsage().heapUsed / 1024 / 1024) * 10) / 10;
+const rss = mb(process.memoryUsage().rss);
+const heap = mb(process.memoryUsage().heapUsed);
 const committed = heapCommittedMb();
 const settled = await settledMemoryMb();
 const idle = await idleMemoryMb();
