@@ -2,7 +2,8 @@ import { Agent, TroupeError, type AgentEvent, type AgentOptions, type AgentPath,
 import type { RunStore } from '../store/run-store.js';
 import type { Instrumentation } from './instrumentation.js';
 import type { ControlCommand, HostedActor, SpawnRequest, Transport } from './transport.js';
-import { newOutcome, type HibernationPolicy, type Outcome } from './hibernation.js';
+import type { HibernationPolicy } from './hibernation.js';
+import { newOutcome, OutcomeWaiters, tellWhenSettled, type OutcomeWaiter } from './outcome.js';
 import { DormantActor, DormantActors } from './dormant-actors.js';
 import { CheckpointWriter } from './checkpoint-writer.js';
 import { PathMap } from './path-map.js';
@@ -49,8 +50,8 @@ export interface ActorHostOptions {
  * waiting for a user gives its slot back.
  *
  * With a {@link HibernationPolicy}, an actor that waits for a user long enough is dropped from
- * memory once its checkpoint is stored; `wake` restores it from the store, and `result` answers
- * for it meanwhile with the same promise as before.
+ * memory once its checkpoint is stored; `wake` restores it from the store, and whoever waits for
+ * its outcome (`result`, `whenEnded`) is told once the actor woken in its place ends.
  */
 export class ActorHost {
   readonly #options: ActorHostOptions;
@@ -118,15 +119,39 @@ export class ActorHost {
    */
   result(runId: RunId, path: AgentPath): Promise<AgentResult> | undefined {
     const slot = this.#runs.get(runId)?.get(path);
-    if (slot === undefined) {
-      return this.#dormant.get(runId, path)?.result();
-    }
-    if (slot.queued === undefined) return this.#resultOf(slot);
-    return slot.started.then(() => this.#resultOf(slot));
+    // Without hibernation a started actor's outcome is its agent's: no promise more.
+    if (slot !== undefined && slot.queued === undefined && this.#options.hibernation === undefined) return slot.agent.result;
+    const outcome = newOutcome();
+    return this.whenEnded(runId, path, outcome) ? outcome.promise : undefined;
   }
 
-  #resultOf(slot: ActorSlot): Promise<AgentResult> {
-    return this.#options.hibernation === undefined ? slot.agent.result : this.#outcomeOf(slot).promise;
+  /**
+   * Tells `waiter` the outcome of the hosted actor at `path`, as {@link result} would resolve
+   * (without a promise: a hibernated actor keeps only its waiters); false when none is hosted.
+   */
+  whenEnded(runId: RunId, path: AgentPath, waiter: OutcomeWaiter): boolean {
+    const slot = this.#runs.get(runId)?.get(path);
+    if (slot === undefined) {
+      const dormant = this.#dormant.get(runId, path);
+      dormant?.whenEnded(waiter);
+      return dormant !== undefined;
+    }
+    if (slot.queued === undefined) this.#wait(slot, waiter);
+    else void slot.started.then(() => this.#wait(slot, waiter));
+    return true;
+  }
+
+  /** Tells `waiter` the outcome of `slot`'s current run; with hibernation, through its waiters, which a hibernation hands on. */
+  #wait(slot: ActorSlot, waiter: OutcomeWaiter): void {
+    if (this.#options.hibernation === undefined) {
+      tellWhenSettled(slot.agent.result, waiter);
+      return;
+    }
+    if (slot.outcome === undefined) {
+      slot.outcome = new OutcomeWaiters();
+      tellWhenSettled(slot.agent.result, slot.outcome);
+    }
+    slot.outcome.add(waiter);
   }
 
   /** Whether the actor at `path` is hibernated (then `wake` it before controlling it). */
@@ -247,23 +272,13 @@ export class ActorHost {
     this.release(runId, path, retire);
   }
 
-  /** The outcome of `slot`'s current run as a promise that a hibernation does not break. */
-  #outcomeOf(slot: ActorSlot): Outcome {
-    if (slot.outcome === undefined) {
-      const outcome = newOutcome();
-      slot.outcome = outcome;
-      slot.agent.result.then(outcome.resolve, outcome.reject);
-    }
-    return slot.outcome;
-  }
-
   /** Hibernates `slot` once its checkpoint is stored, if it still waits for a user then. */
   async #hibernate(slot: ActorSlot): Promise<void> {
     const { runId, path } = slot.request;
     await this.settled(runId, path);
     if (this.#closed || this.#runs.get(runId)?.get(path) !== slot || slot.agent.state !== 'waiting_user' || slot.unsaved) return;
     this.release(runId, path);
-    this.#dormant.add(new DormantActor(slot.request, slot.transport, slot.outcome));
+    this.#dormant.add(new DormantActor(slot.request, slot.transport, slot.outcome?.compact()));
   }
 
   async #restore(runId: RunId, path: AgentPath, dormant: DormantActor): Promise<void> {
@@ -273,10 +288,10 @@ export class ActorHost {
       if (this.#closed) throw new TroupeError(TransportErrorCode.Closed, 'the transport is closed');
       this.host({ ...dormant.request, snapshot }, dormant.transport);
       const slot = this.#runs.get(runId)?.get(path);
-      const outcome = dormant.outcome();
-      if (slot !== undefined && outcome !== undefined) {
-        slot.outcome = outcome;
-        slot.agent.result.then(outcome.resolve, outcome.reject);
+      const waiters = dormant.waiters();
+      if (slot !== undefined && waiters !== undefined) {
+        slot.outcome = OutcomeWaiters.of(waiters);
+        tellWhenSettled(slot.agent.result, slot.outcome);
       }
     } finally {
       this.#dormant.delete(runId, path);

@@ -1,5 +1,5 @@
 import type { Agent, CheckpointMark } from '@troupe/core';
-import type { Outcome } from './hibernation.js';
+import type { OutcomeWaiters } from './outcome.js';
 import type { ActorTrace } from './instrumentation.js';
 import type { HostedActor, SpawnRequest, Transport } from './transport.js';
 
@@ -21,8 +21,8 @@ export interface ActorSlot extends HostedActor {
   started: Promise<void>;
   /** What the instrumentation follows of it while it is hosted here. */
   trace: ActorTrace | undefined;
-  /** With hibernation: the outcome of its current run, made when first asked for. */
-  outcome: Outcome | undefined;
+  /** With hibernation: who waits for the outcome of its current run, made when the first waits. */
+  outcome: OutcomeWaiters | undefined;
   /** With hibernation: its hibernation, while it waits for a user. */
   bedtime: ReturnType<typeof setTimeout> | undefined;
   /** Whether its last checkpoint write failed (then it does not hibernate: its checkpoint is stale). */

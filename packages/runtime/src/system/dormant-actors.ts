@@ -1,26 +1,24 @@
 import type { AgentResult } from '@troupe/core';
-import { newOutcome, type Outcome } from './hibernation.js';
+import { newOutcome, OutcomeWaiters, type OutcomeWaiter } from './outcome.js';
 import { PathMap } from './path-map.js';
 import type { SpawnRequest, Transport } from './transport.js';
 
 /**
  * A hibernated actor: what restores it (its spawn request, without the snapshot it was built
  * from, and the transport its tools reach others through), who waits for its outcome, and its
- * restoration once something asked for it. Many of these may sleep for days: the parts of its
- * outcome are fields of its own (one object where there were two), and its request is the one it
- * was spawned with unless that carried a snapshot (a copy of it then, without the stale snapshot).
+ * restoration once something asked for it. Many of these may sleep for days: its outcome is its
+ * waiters alone (no promise, unless one was asked for), and its request is the one it was spawned
+ * with unless that carried a snapshot (a copy of it then, without the stale snapshot).
  */
 export class DormantActor {
   readonly request: SpawnRequest;
   readonly transport: Transport;
-  /** Its outcome as a promise, once asked for. */
-  #promise: Promise<AgentResult> | undefined;
-  #resolve: Outcome['resolve'] | undefined;
-  #reject: Outcome['reject'] | undefined;
+  /** Who waits for its outcome: one waiter as it is, several as a list. */
+  #waiters: OutcomeWaiter | undefined;
   /** Its restoration, once something asked for it. */
   waking: Promise<void> | undefined = undefined;
 
-  constructor(request: SpawnRequest, transport: Transport, outcome: Outcome | undefined) {
+  constructor(request: SpawnRequest, transport: Transport, waiters: OutcomeWaiter | undefined) {
     if (request.snapshot === undefined) this.request = request;
     else {
       // The snapshot it was built from is stale now: the store's checkpoint is the truth.
@@ -28,28 +26,24 @@ export class DormantActor {
       this.request = rest;
     }
     this.transport = transport;
-    this.#promise = outcome?.promise;
-    this.#resolve = outcome?.resolve;
-    this.#reject = outcome?.reject;
+    this.#waiters = waiters;
   }
 
-  /** The outcome of its run: the same promise as before it slept, made now when none was asked for. */
+  /** Tells `waiter` its outcome once the actor woken in its place ends. */
+  whenEnded(waiter: OutcomeWaiter): void {
+    this.#waiters = OutcomeWaiters.join(this.#waiters, waiter);
+  }
+
+  /** Its outcome as a promise (a new one each time: it keeps only waiters). */
   result(): Promise<AgentResult> {
-    if (this.#promise === undefined) {
-      const { promise, resolve, reject } = newOutcome();
-      this.#promise = promise;
-      this.#resolve = resolve;
-      this.#reject = reject;
-    }
-    return this.#promise;
+    const outcome = newOutcome();
+    this.whenEnded(outcome);
+    return outcome.promise;
   }
 
-  /** Its outcome, for the actor woken in its place to settle; undefined when nobody asked for it. */
-  outcome(): Outcome | undefined {
-    const promise = this.#promise;
-    const resolve = this.#resolve;
-    const reject = this.#reject;
-    return promise === undefined || resolve === undefined || reject === undefined ? undefined : { promise, resolve, reject };
+  /** Who waits for its outcome, for the actor woken in its place to tell; undefined when nobody does. */
+  waiters(): OutcomeWaiter | undefined {
+    return this.#waiters;
   }
 }
 

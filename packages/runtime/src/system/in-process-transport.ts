@@ -6,6 +6,7 @@ import { ActorHost, type ActorFactory } from './actor-host.js';
 import type { HibernationPolicy } from './hibernation.js';
 import { endedResult } from './ended-result.js';
 import type { Instrumentation } from './instrumentation.js';
+import { tellWhenSettled, type OutcomeWaiter } from './outcome.js';
 import { RunEventFanOut, type RunEventListener } from './run-event-fan-out.js';
 import type { ControlCommand, HostedActor, SpawnRequest, Transport } from './transport.js';
 
@@ -67,6 +68,10 @@ class InProcessTransport implements Transport {
 
   result(runId: RunId, path: AgentPath): Promise<AgentResult> {
     return this.#host.result(runId, path) ?? this.#storedResult(runId, path);
+  }
+
+  whenEnded(runId: RunId, path: AgentPath, waiter: OutcomeWaiter): void {
+    if (!this.#host.whenEnded(runId, path, waiter)) tellWhenSettled(this.#storedResult(runId, path), waiter);
   }
 
   /** Lets go of the run's actors (each once it has ended) and of its event subject: the store has it all. */

@@ -84,8 +84,10 @@ export class RunHandle {
   /** The usage events counted live, while a resumed run's earlier usage is still to be counted (see {@link countEarlier}). */
   #liveUsage: Set<string> | undefined;
   #ended = false;
-  /** Set by the runtime once the run is started. */
-  result!: Promise<RunResult>;
+  /** The run's outcome: the runtime's once the run ends, or made when first asked for before (a run waiting for days keeps none). */
+  #result: Promise<RunResult> | undefined;
+  /** Settles {@link #result} when it was asked for before the run ended. */
+  #settle: ((outcome: Promise<RunResult>) => void) | undefined;
 
   constructor(
     id: RunId,
@@ -124,6 +126,12 @@ export class RunHandle {
   get events$(): Observable<AgentEvent> {
     // An ended run has nothing more to say: no subscription to the transport for it.
     return this.#ended ? EMPTY : this.#transport.events(this.id);
+  }
+
+  /** How the run ended, once it has (see the class's note on failures). */
+  get result(): Promise<RunResult> {
+    this.#result ??= new Promise<RunResult>((resolve) => (this.#settle = resolve));
+    return this.#result;
   }
 
   /** `waiting` while any actor waits for a user, else `running` until the entry ends. */
@@ -196,6 +204,14 @@ export class RunHandle {
   abortActor(path: AgentPath | string): Promise<void> {
     if (this.#ended) return Promise.resolve();
     return path === this.entry ? this.#abortRun() : this.#control(path as AgentPath, { type: 'abort' });
+  }
+
+  /** Called by the runtime with the run's outcome as it ends (the first it is given stands). */
+  finish(outcome: Promise<RunResult>): void {
+    const settle = this.#settle;
+    this.#settle = undefined;
+    if (settle !== undefined) settle(outcome);
+    else this.#result ??= outcome;
   }
 
   /** Called by the runtime when the entry has ended. */

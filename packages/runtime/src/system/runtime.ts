@@ -5,10 +5,8 @@ import {
   parseAgentPath,
   sharedSchemaValidator,
   systemClock,
-  toErrorInfo,
   TroupeError,
   type AgentPath,
-  type AgentResult,
   type Clock,
   type RunId,
   type SchemaValidator,
@@ -29,7 +27,8 @@ import type { ActorFactory } from './actor-host.js';
 import type { HibernationPolicy } from './hibernation.js';
 import { createInProcessTransport } from './in-process-transport.js';
 import { RunErrorCode, RunStoreErrorCode } from '../runtime-error-codes.js';
-import { finalStatusOf, RunHandle, type PendingAt, type RunProgress, type RunResult } from './run-handle.js';
+import { RunHandle, type PendingAt, type RunProgress } from './run-handle.js';
+import { RunEnding } from './run-ending.js';
 import type { Instrumentation, RunTrace } from './instrumentation.js';
 import type { TraceCarrier } from './trace-carrier.js';
 import type { Transport } from './transport.js';
@@ -100,6 +99,8 @@ export class Runtime {
   readonly #traces = new Map<RunHandle, RunTrace>();
   /** Set as `close` starts: a run whose entry was spawned meanwhile is left as close leaves the others. */
   #closing = false;
+  /** Ends the runs: records their results as their entries (or pipelines) end. */
+  readonly #ending: RunEnding;
 
   constructor(options: RuntimeOptions) {
     this.graph = options.graph;
@@ -127,6 +128,14 @@ export class Runtime {
       this.transport =
         transport ??
         createInProcessTransport({ ...parts, ...(onError === undefined ? {} : { onError }), ...(hibernation === undefined ? {} : { hibernation }) });
+    this.#ending = new RunEnding({
+      store: this.store,
+      transport: this.transport,
+      clock: this.#clock,
+      progress: this.#progress,
+      traces: this.#traces,
+      runs: this.#runs,
+    });
   }
 
   /**
@@ -145,7 +154,7 @@ export class Runtime {
     if (pipeline !== undefined) {
       const controller = new AbortController();
       const handle = this.#handle(id, path, trace, [], () => Promise.resolve(controller.abort()));
-      handle.result = this.#finishPipeline(
+      this.#ending.pipelineEnded(
         handle,
         this.store.createRun(record).then(() => this.#runPipeline(pipeline, input, id, sessionId, controller.signal, trace)),
         controller.signal,
@@ -153,14 +162,8 @@ export class Runtime {
       return handle;
     }
     const handle = this.#handle(id, path, trace);
-    handle.result = this.#finish(
-      handle,
-      // A chain, not an async function: a run waiting for a user keeps only the last step's
-      // promise, not a suspended function's frame (10,000 waiting runs kept 10,000 frames).
-      this.store
-        .createRun(record)
-        .then(() => this.transport.spawn({ runId: id, path, agent: entry, input, depth: 0, sessionId, ...traced(trace) }))
-        .then(() => this.#resultOf(id, path)),
+    void this.#begin(handle, path, () =>
+      this.store.createRun(record).then(() => this.transport.spawn({ runId: id, path, agent: entry, input, depth: 0, sessionId, ...traced(trace) })),
     );
     return handle;
   }
@@ -223,31 +226,23 @@ export class Runtime {
       await this.transport.spawn({ runId, path: parseAgentPath(snapshot.agentPath), agent, snapshot, depth: depthOf(snapshot.agentPath), ...traced(trace) });
     }
     if (pipeline !== undefined) {
-      handle.result = this.#finishPipeline(
-        handle,
-        this.#runPipeline(pipeline, record.input, runId, record.sessionId, controller.signal, trace),
-        controller.signal,
-      );
+      this.#ending.pipelineEnded(handle, this.#runPipeline(pipeline, record.input, runId, record.sessionId, controller.signal, trace), controller.signal);
       return handle;
     }
     const fresh = !byPath.has(entry) && (stranded === undefined || stranded.has(entry));
-    handle.result = this.#finish(
-      handle,
-      (async () => {
-        // It never checkpointed: nothing it did is lost by starting it again.
-        if (fresh)
-          await this.transport.spawn({
-            runId,
-            path: entry,
-            agent: record.entry,
-            input: record.input,
-            depth: 0,
-            ...(record.sessionId === undefined ? {} : { sessionId: record.sessionId }),
-            ...traced(trace),
-          });
-        return this.#resultOf(runId, entry);
-      })(),
-    );
+    void this.#begin(handle, entry, async () => {
+      // It never checkpointed: nothing it did is lost by starting it again.
+      if (fresh)
+        await this.transport.spawn({
+          runId,
+          path: entry,
+          agent: record.entry,
+          input: record.input,
+          depth: 0,
+          ...(record.sessionId === undefined ? {} : { sessionId: record.sessionId }),
+          ...traced(trace),
+        });
+    });
     return handle;
   }
 
@@ -317,76 +312,19 @@ export class Runtime {
   /** The record's usage and turns follow the run, so a run that is still going (or was killed) lists what it has spent. */
   readonly #onProgress = (progress: RunProgress, handle: RunHandle): void => this.#progress.write(handle.id, progress);
 
-  async #finishPipeline(handle: RunHandle, ended: Promise<PipelineResult>, signal: AbortSignal): Promise<RunResult> {
-    let outcome: PipelineResult;
+  /**
+   * Starts the run's entry at `path` (`start` spawns it) and ends the run once the entry ends; a
+   * failure to start ends it failed. If the runtime started closing while the spawn went on, the
+   * entry is gone with the others: the run is left as it was (still running, or waiting for a
+   * user, to resume later), not recorded as failed for want of an actor.
+   */
+  async #begin(handle: RunHandle, path: AgentPath, start: () => Promise<void>): Promise<void> {
     try {
-      outcome = await ended;
+      await start();
+      if (!this.#closing) this.#ending.awaitEntry(handle, path);
     } catch (error) {
-      return this.#record(handle, { status: 'failed', stopReason: 'error', text: '', error: toErrorInfo(error) });
+      this.#ending.failed(handle, error);
     }
-    const failed = outcome.error !== undefined;
-    const status = failed ? (signal.aborted ? 'aborted' : 'failed') : 'done';
-    const result: Omit<RunResult, 'runId' | 'usage'> = {
-      status,
-      stopReason: failed ? (signal.aborted ? 'aborted' : 'error') : 'stop',
-      text: typeof outcome.output === 'string' ? outcome.output : (JSON.stringify(outcome.output) ?? ''),
-      output: outcome.output,
-      steps: outcome.steps,
-    };
-    if (outcome.error !== undefined) result.error = outcome.error;
-    return this.#record(handle, result);
-  }
-
-  /** Ends the handle, writes the run's final record, flushes its events, and ends its trace. */
-  async #record(handle: RunHandle, result: Omit<RunResult, 'runId' | 'usage'>): Promise<RunResult> {
-    handle.end();
-    const patch: Partial<RunRecord> = {
-      status: result.status,
-      endedAt: this.#clock.now(),
-      stopReason: result.stopReason,
-      usage: handle.usage,
-      turns: handle.turns,
-    };
-    if (result.error !== undefined) patch.error = result.error;
-    const ended = { ...result, runId: handle.id, usage: handle.usage };
-    // Ended once: a run its runtime left on close has had its trace ended then.
-    this.#traces.get(handle)?.end(ended);
-    this.#traces.delete(handle);
-    // The final record has the run's usage and turns: progress still waiting is dropped, and one in flight lands before it, never after.
-    await this.#progress.end(handle.id);
-    await this.store.updateRun(handle.id, patch);
-    await this.store.flush(handle.id);
-    // The run is over: the transport need keep nothing of it here (the store has it all).
-    await this.transport.endRun?.(handle.id);
-    this.#runs.delete(handle.id);
-    return ended;
-  }
-
-  /**
-   * The result of the entry at `path` once it has been spawned. If the runtime started closing
-   * while the spawn went on, the entry is gone with the others: the run is left as it was (still
-   * running, or waiting for a user, to resume later), not recorded as failed for want of an actor.
-   */
-  #resultOf(runId: RunId, path: AgentPath): Promise<AgentResult> {
-    return this.#closing ? new Promise<AgentResult>(() => undefined) : this.transport.result(runId, path);
-  }
-
-  /**
-   * The run's result once its entry ends. A chain, not an async function: a run waiting (or
-   * hibernated) for days keeps two small callbacks, not a suspended function's frame.
-   */
-  #finish(handle: RunHandle, ended: Promise<AgentResult>): Promise<RunResult> {
-    return ended.then(
-      (agent) => this.#entryEnded(handle, agent),
-      (error: unknown) => this.#record(handle, { status: 'failed', stopReason: 'error', text: '', error: toErrorInfo(error) }),
-    );
-  }
-
-  #entryEnded(handle: RunHandle, agent: AgentResult): Promise<RunResult> {
-    const status = finalStatusOf(agent.stopReason);
-    const result: Omit<RunResult, 'runId' | 'usage'> = { status, stopReason: agent.stopReason, text: agent.text, agent };
-    if (agent.error !== undefined) result.error = agent.error;
-    return this.#record(handle, result);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Agent, AgentEvent, AgentPath, AgentResult, AgentSnapshot, PermissionDecision, RunId } from '@troupe/core';
 import type { Observable } from 'rxjs';
+import type { OutcomeWaiter } from './outcome.js';
 import type { TraceCarrier } from './trace-carrier.js';
 
 /** Start an actor of a run: a fresh one with `input`, or one restored from `snapshot`. */
@@ -79,6 +80,13 @@ export interface Transport {
    * ended); rejects with a typed error when no such actor was ever spawned on this transport.
    */
   result(runId: RunId, path: AgentPath): Promise<AgentResult>;
+  /**
+   * A lighter `result(runId, path).then(…)`, for a transport that can tell a waiter without a
+   * promise (what a run waits for its entry with: a run hibernated for days keeps its waiter, not
+   * a promise chain). Tells `waiter` what `result` would resolve or reject with. Without this
+   * method the runtime waits on `result`.
+   */
+  whenEnded?(runId: RunId, path: AgentPath, waiter: OutcomeWaiter): void;
   /**
    * For resuming a run in another process (`Runtime.resume`): the actors of `runId` that had not
    * ended whose host is gone and that nothing else takes up, for the resuming process to restore.

@@ -2,12 +2,12 @@
  * DormantActors, the hibernated actors of a host by run and path: a run's lone sleeping actor is
  * kept without a map, and a second one of the same run is found as well as the first through every
  * change (added, replaced, deleted). A DormantActor keeps its request without the stale snapshot,
- * answers for its outcome with one promise, and hands that outcome to the actor woken in its place.
+ * keeps who waits for its outcome (no promise of its own), and hands them to the actor woken in its place.
  */
 import { createRunId, parseAgentPath, type AgentResult, type AgentSnapshot } from '@troupe/core';
 import { describe, expect, it } from 'vitest';
 import { DormantActor, DormantActors } from '../../src/system/dormant-actors.js';
-import { newOutcome } from '../../src/system/hibernation.js';
+import { newOutcome } from '../../src/system/outcome.js';
 import type { SpawnRequest, Transport } from '../../src/system/transport.js';
 
 const transport = {} as Transport;
@@ -56,24 +56,30 @@ describe('DormantActor', () => {
     expect('snapshot' in restored.request).toBe(false);
   });
 
-  it('answers with the outcome it was given, and hands it on', async () => {
+  it('keeps the waiter it was given as it is, and hands it on', () => {
     const outcome = newOutcome();
     const dormant = new DormantActor(request(runA, 'lead'), transport, outcome);
-    expect(dormant.result()).toBe(outcome.promise);
-    const handed = dormant.outcome();
-    expect(handed?.promise).toBe(outcome.promise);
-    const result = { text: 'done' } as AgentResult;
-    handed?.resolve(result);
-    await expect(dormant.result()).resolves.toBe(result);
+    expect(dormant.waiters()).toBe(outcome);
   });
 
-  it('makes its outcome when first asked for, and hands none on before', async () => {
+  it('keeps no waiters until one comes, and answers each promise it hands out', async () => {
     const dormant = new DormantActor(request(runA, 'lead'), transport, undefined);
-    expect(dormant.outcome()).toBeUndefined();
+    expect(dormant.waiters()).toBeUndefined();
+    const first = dormant.result();
+    const second = dormant.result();
+    const result = { text: 'done' } as AgentResult;
+    dormant.waiters()?.resolve(result);
+    await expect(Promise.all([first, second])).resolves.toEqual([result, result]);
+  });
+
+  it('tells every waiter of a failure', async () => {
+    const dormant = new DormantActor(request(runA, 'lead'), transport, undefined);
+    const told: unknown[] = [];
+    dormant.whenEnded({ resolve: () => told.push('resolved'), reject: (error) => told.push(error) });
     const promise = dormant.result();
-    expect(dormant.result()).toBe(promise);
     const error = new Error('store down');
-    dormant.outcome()?.reject(error);
+    dormant.waiters()?.reject(error);
     await expect(promise).rejects.toBe(error);
+    expect(told).toEqual([error]);
   });
 });
