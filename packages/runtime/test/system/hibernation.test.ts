@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { createFileRunStore, createRuntime, type HostedActor, type Instrumentation, type RunStore } from '../../src/index.js';
+import { createFileRunStore, createRuntime, type HostedActor, type Instrumentation, type RunHandle, type RunStore } from '../../src/index.js';
 import { finished, untilWaiting } from '../../src/testing.js';
 import { plannerGraph, plannerTools } from './planner-graph.js';
 
@@ -74,6 +74,29 @@ describe('hibernation', () => {
     await run.abort();
     const { status } = await finished(run);
     expect(status).toBe('aborted');
+    await runtime.close();
+  });
+
+  it('tells everyone waiting for a sleeping entry once it is woken and ends, whenever they asked', async () => {
+    const { instrumentation, hosted } = hostedActors();
+    const runtime = createRuntime({ graph: plannerGraph, tools, instrumentation, hibernation: { afterMs: 0 } });
+    const runs = [runtime.run('plan', { entry: 'planner' }), runtime.run('plan', { entry: 'planner' })];
+    const [early, late] = runs as [RunHandle, RunHandle];
+    // One run's outcome is asked for before its entry sleeps, the other's only after it has woken.
+    const earlyResult = early.result;
+    await Promise.all(runs.map(untilWaiting));
+    await vi.waitFor(() => expect(hosted('planner')).toBe(0), { timeout: 20_000 });
+    // Asked of the transport too while it sleeps: a second waiter of the same outcome.
+    const fromTransport = runtime.transport.result(late.id, late.entry);
+    for (const run of runs) {
+      await run.reply('Lisbon');
+      await vi.waitFor(() => expect(run.waiting).toHaveLength(1), { timeout: 20_000 });
+      await run.approve('call_2_1', 'allow_once');
+    }
+    expect((await earlyResult).text).toBe('going to written');
+    expect((await late.result).text).toBe('going to written');
+    expect((await fromTransport).text).toBe('going to written');
+    expect(await runtime.store.getRun(late.id)).toMatchObject({ status: 'done', stopReason: 'stop' });
     await runtime.close();
   });
 
