@@ -100,3 +100,4 @@ export type { TemplateScope } from './pipeline/template.js';
 // The ports for transports (see above).
 export type { ActorFactory, ActorHostOptions } from './system/actor-host.js';
 export type { ControlCommand, HostedActor, SpawnRequest, Transport } from './system/transport.js';
+export type { OutcomeWaiter } from './system/outcome.js';

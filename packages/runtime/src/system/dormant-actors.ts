@@ -1,5 +1,4 @@
-import type { AgentResult } from '@troupe/core';
-import { newOutcome, OutcomeWaiters, type OutcomeWaiter } from './outcome.js';
+import { OutcomeWaiters, type OutcomeWaiter } from './outcome.js';
 import { PathMap } from './path-map.js';
 import type { SpawnRequest, Transport } from './transport.js';
 
@@ -32,13 +31,6 @@ export class DormantActor {
   /** Tells `waiter` its outcome once the actor woken in its place ends. */
   whenEnded(waiter: OutcomeWaiter): void {
     this.#waiters = OutcomeWaiters.join(this.#waiters, waiter);
-  }
-
-  /** Its outcome as a promise (a new one each time: it keeps only waiters). */
-  result(): Promise<AgentResult> {
-    const outcome = newOutcome();
-    this.whenEnded(outcome);
-    return outcome.promise;
   }
 
   /** Who waits for its outcome, for the actor woken in its place to tell; undefined when nobody does. */

@@ -62,24 +62,28 @@ describe('DormantActor', () => {
     expect(dormant.waiters()).toBe(outcome);
   });
 
-  it('keeps no waiters until one comes, and answers each promise it hands out', async () => {
+  it('keeps no waiters until one comes, then one as it is, and several as a list', async () => {
     const dormant = new DormantActor(request(runA, 'lead'), transport, undefined);
     expect(dormant.waiters()).toBeUndefined();
-    const first = dormant.result();
-    const second = dormant.result();
+    const first = newOutcome();
+    dormant.whenEnded(first);
+    expect(dormant.waiters()).toBe(first);
+    const second = newOutcome();
+    dormant.whenEnded(second);
     const result = { text: 'done' } as AgentResult;
     dormant.waiters()?.resolve(result);
-    await expect(Promise.all([first, second])).resolves.toEqual([result, result]);
+    await expect(Promise.all([first.promise, second.promise])).resolves.toEqual([result, result]);
   });
 
   it('tells every waiter of a failure', async () => {
     const dormant = new DormantActor(request(runA, 'lead'), transport, undefined);
     const told: unknown[] = [];
     dormant.whenEnded({ resolve: () => told.push('resolved'), reject: (error) => told.push(error) });
-    const promise = dormant.result();
+    const outcome = newOutcome();
+    dormant.whenEnded(outcome);
     const error = new Error('store down');
     dormant.waiters()?.reject(error);
-    await expect(promise).rejects.toBe(error);
+    await expect(outcome.promise).rejects.toBe(error);
     expect(told).toEqual([error]);
   });
 });
