@@ -59,8 +59,8 @@ export class OutcomeWaiters implements OutcomeWaiter {
 
   /** The lone waiter when there is one (what a hibernated actor keeps: no list for it), else the list. */
   compact(): OutcomeWaiter {
-    const [first, ...others] = this.#waiters;
-    return this.#settled === undefined && first !== undefined && others.length === 0 ? first : this;
+    const waiters = this.#waiters;
+    return this.#settled === undefined && waiters.length === 1 && waiters[0] !== undefined ? waiters[0] : this;
   }
 
   resolve(result: AgentResult): void {

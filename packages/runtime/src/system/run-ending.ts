@@ -52,7 +52,7 @@ export class RunEnding {
 
   /** Ends `handle`'s run as failed: it could not start, or its entry's outcome could not be had. */
   failed(handle: RunHandle, error: unknown): void {
-    handle.finish(this.#record(handle, { status: 'failed', stopReason: 'error', text: '', error: toErrorInfo(error) }));
+    handle.finish(this.#record(handle, failedRun(error)));
   }
 
   /** Ends `handle`'s pipeline run once `ended` settles (aborted when `signal` is). */
@@ -65,7 +65,7 @@ export class RunEnding {
     try {
       outcome = await ended;
     } catch (error) {
-      return this.#record(handle, { status: 'failed', stopReason: 'error', text: '', error: toErrorInfo(error) });
+      return this.#record(handle, failedRun(error));
     }
     const failed = outcome.error !== undefined;
     const status = failed ? (signal.aborted ? 'aborted' : 'failed') : 'done';
@@ -105,6 +105,11 @@ export class RunEnding {
     runs.delete(handle.id);
     return ended;
   }
+}
+
+/** How a run ends that could not start, or whose entry's (or pipeline's) outcome could not be had. */
+function failedRun(error: unknown): Omit<RunResult, 'runId' | 'usage'> {
+  return { status: 'failed', stopReason: 'error', text: '', error: toErrorInfo(error) };
 }
 
 /** What a run waits for its entry with: its ending and its handle, and nothing more. */
