@@ -4,6 +4,7 @@ import type { Instrumentation } from './instrumentation.js';
 import type { ControlCommand, HostedActor, SpawnRequest, Transport } from './transport.js';
 import type { HibernationPolicy } from './hibernation.js';
 import { newOutcome, OutcomeWaiters, tellWhenSettled, type OutcomeWaiter } from './outcome.js';
+import { Bedtimes } from './bedtimes.js';
 import { DormantActor, DormantActors } from './dormant-actors.js';
 import { CheckpointWriter } from './checkpoint-writer.js';
 import { PathMap } from './path-map.js';
@@ -49,8 +50,8 @@ export interface ActorHostOptions {
  * actors are built at once (so they can be addressed) but prompted when a slot frees. An actor
  * waiting for a user gives its slot back.
  *
- * With a {@link HibernationPolicy}, an actor that waits for a user long enough is dropped from
- * memory once its checkpoint is stored; `wake` restores it from the store, and whoever waits for
+ * With a {@link HibernationPolicy}, an actor that waits for a user long enough (or beyond the
+ * most that may wait awake, see {@link Bedtimes}) is dropped from memory once its checkpoint is stored; `wake` restores it from the store, and whoever waits for
  * its outcome (`result`, `whenEnded`) is told once the actor woken in its place ends.
  */
 export class ActorHost {
@@ -61,6 +62,8 @@ export class ActorHost {
   readonly #queued = new Map<string, Array<() => void>>();
   /** Hibernated actors, by run and path. */
   readonly #dormant = new DormantActors();
+  /** With a hibernation policy: when waiting actors go to sleep. */
+  readonly #bedtimes: Bedtimes | undefined;
   /** Traces of actors let go before their run ended, kept open until it ends (`endRetired`). */
   readonly #retired = new RetiredTraces();
   #closed = false;
@@ -68,6 +71,8 @@ export class ActorHost {
   constructor(options: ActorHostOptions) {
     this.#options = options;
     this.#checkpoints = new CheckpointWriter(options.store, options.onError);
+    const policy = options.hibernation;
+    this.#bedtimes = policy === undefined ? undefined : new Bedtimes(policy, (slot) => void this.#hibernate(slot).catch(this.#failed));
   }
 
   /** How many actors are hosted. */
@@ -236,7 +241,7 @@ export class ActorHost {
     if (run.size === 0) this.#runs.delete(runId);
     if (slot.queued !== undefined) this.#unqueue(slot);
     this.#give(slot);
-    clearTimeout(slot.bedtime);
+    this.#bedtimes?.forget(slot);
     if (retire && slot.trace !== undefined) this.#retired.park(runId, slot.trace);
     else slot.trace?.end();
     slot.agent.dispose();
@@ -252,10 +257,10 @@ export class ActorHost {
     this.#closed = true;
     for (const run of this.#runs.values())
       for (const slot of run.values()) {
-        clearTimeout(slot.bedtime);
         slot.trace?.end();
         slot.agent.dispose();
       }
+    this.#bedtimes?.clear();
     this.#runs.clear();
     this.#queued.clear();
     this.#dormant.clear();
@@ -354,7 +359,7 @@ export class ActorHost {
     let frees = false;
     switch (event.type) {
       case 'state':
-        this.#bedtime(slot, event.state === 'waiting_user');
+        this.#bedtimes?.track(slot, event.state === 'waiting_user');
         if (event.state === 'tool_executing') this.#checkpoints.schedule(slot);
         if (event.state === 'thinking' || event.state === 'tool_executing') this.#take(slot);
         else if (event.state === 'waiting_user') {
@@ -374,23 +379,5 @@ export class ActorHost {
     this.#options.onEvent?.(event, slot);
     // After the event is out, so an actor started in the freed slot comes after it.
     if (frees) this.#give(slot);
-  }
-
-  /** Schedules `slot`'s hibernation when it starts waiting for a user (with a policy), cancels it when it goes on. */
-  #bedtime(slot: ActorSlot, waiting: boolean): void {
-    const policy = this.#options.hibernation;
-    if (policy === undefined) return;
-    if (!waiting) {
-      clearTimeout(slot.bedtime);
-      slot.bedtime = undefined;
-      return;
-    }
-    if (slot.bedtime !== undefined) return;
-    slot.bedtime = setTimeout(() => {
-      slot.bedtime = undefined;
-      this.#hibernate(slot).catch(this.#failed);
-    }, policy.afterMs);
-    // A waiting actor's bedtime is no reason to keep the process alive.
-    slot.bedtime.unref?.();
   }
 }

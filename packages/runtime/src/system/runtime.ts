@@ -46,7 +46,8 @@ export interface RuntimeOptions extends ActorBuildOptions {
   /** Failures of background work (a store write); default: ignored after being reported in the run. */
   onError?: (error: unknown) => void;
   /**
-   * With the default (in-process) transport: actors waiting for a user longer than `afterMs` are
+   * With the default (in-process) transport: actors waiting for a user longer than `afterMs`, or
+   * beyond the `maxWaiting` most that may wait in memory (the longest-waiting first), are
    * checkpointed to the store and dropped from memory, and restored by the next reply, approval or
    * abort for their path. For many runs waiting on people at once. Default: they stay in memory.
    */

@@ -16,22 +16,41 @@ const tools = plannerTools;
 const graph = plannerGraph;
 
 /** Counts, per path, the actors hosted in memory now (a hibernated one is not). */
-function hostedActors(): { instrumentation: Instrumentation; hosted: (path: string) => number; woken: (path: string) => number } {
+function hostedActors(): {
+  instrumentation: Instrumentation;
+  hosted: (path: string) => number;
+  woken: (path: string) => number;
+  hostedIn: (runId: string) => number;
+  started: (path: string) => number;
+} {
   const live = new Map<string, number>();
+  const liveByRun = new Map<string, number>();
   const starts = new Map<string, number>();
   const add = (map: Map<string, number>, path: string, by: number) => map.set(path, (map.get(path) ?? 0) + by);
   const instrumentation: Instrumentation = {
     run: () => ({ carrier: undefined, end: () => undefined, leave: () => undefined }),
     step: () => ({ carrier: undefined, end: () => undefined }),
     actor: (actor: HostedActor) => {
-      const { path } = actor.request;
+      const { path, runId } = actor.request;
       add(live, path, 1);
+      add(liveByRun, runId, 1);
       add(starts, path, 1);
-      return { end: () => add(live, path, -1) };
+      return {
+        end: () => {
+          add(live, path, -1);
+          add(liveByRun, runId, -1);
+        },
+      };
     },
     carrierOf: () => undefined,
   };
-  return { instrumentation, hosted: (path) => live.get(path) ?? 0, woken: (path) => (starts.get(path) ?? 1) - 1 };
+  return {
+    instrumentation,
+    hosted: (path) => live.get(path) ?? 0,
+    woken: (path) => (starts.get(path) ?? 1) - 1,
+    hostedIn: (runId) => liveByRun.get(runId) ?? 0,
+    started: (path) => starts.get(path) ?? 0,
+  };
 }
 
 const PLANNER = 'lead/planner#1';
@@ -97,6 +116,30 @@ describe('hibernation', () => {
     expect((await late.result).text).toBe('going to written');
     expect((await fromTransport).text).toBe('going to written');
     expect(await runtime.store.getRun(late.id)).toMatchObject({ status: 'done', stopReason: 'stop' });
+    await runtime.close();
+  });
+
+  it('keeps at most maxWaiting actors waiting in memory: the longest-waiting sleep first, and all finish', async () => {
+    const { instrumentation, hosted, hostedIn, started } = hostedActors();
+    const runtime = createRuntime({ graph, tools, instrumentation, hibernation: { maxWaiting: 1 } });
+    const runs: RunHandle[] = [];
+    for (let i = 0; i < 3; i++) {
+      const run = runtime.run('plan', { entry: 'planner' });
+      runs.push(run);
+      await untilWaiting(run);
+    }
+    // Three waiting, one may stay awake: the first two sleep, the last one is still in memory.
+    await vi.waitFor(() => expect(hosted('planner')).toBe(1), { timeout: 20_000 });
+    expect(runs.map((run) => hostedIn(run.id))).toEqual([0, 0, 1]);
+    for (const run of runs) {
+      await run.reply('Lisbon');
+      await vi.waitFor(() => expect(run.waiting).toHaveLength(1), { timeout: 20_000 });
+      await run.approve('call_2_1', 'allow_once');
+      expect((await run.result).text).toBe('going to written');
+    }
+    // The first two were woken for their answers. The first, waiting again for its approval while
+    // the third waited too, put the third (waiting longer) to sleep: it was woken for its answer.
+    expect(started('planner') - runs.length).toBe(3);
     await runtime.close();
   });
 
