@@ -51,8 +51,9 @@ export interface ActorHostOptions {
  * waiting for a user gives its slot back.
  *
  * With a {@link HibernationPolicy}, an actor that waits for a user long enough (or beyond the
- * most that may wait awake, see {@link Bedtimes}) is dropped from memory once its checkpoint is stored; `wake` restores it from the store, and whoever waits for
- * its outcome (`result`, `whenEnded`) is told once the actor woken in its place ends.
+ * most that may wait awake, see {@link Bedtimes}) is dropped from memory once its checkpoint is
+ * stored; `wake` restores it from the store, and whoever waits for its outcome (`result`,
+ * `whenEnded`) is told once the actor woken in its place ends.
  */
 export class ActorHost {
   readonly #options: ActorHostOptions;
