@@ -9,7 +9,7 @@ import type { UnhostedControl } from './unhosted-control.js';
 export interface ControlLineOptions {
   resources: NatsResources;
   /** Control of an actor no process answers for. */
-  unhosted: UnhostedControl;
+  unhosted: Pick<UnhostedControl, 'control'>;
   /** How long a request waits for the actor's host to answer. Default 5000 ms. */
   controlTimeoutMs?: number;
   /** How long a command keeps trying while the actor is between hosts. Default 10 s. */
@@ -20,7 +20,10 @@ export interface ControlLineOptions {
 export interface ControlListener {
   /** Applies commands with `apply` from now on, those that came before first, in order. */
   attach(apply: (command: ControlCommand) => void): void;
-  /** Stops listening; commands still waiting for {@link attach} get no answer (their senders time out). */
+  /**
+   * Stops listening. Commands still waiting for {@link attach}, and those already on their way here,
+   * are answered that the actor moved: their senders deal with them from its record.
+   */
   close(): void;
 }
 
@@ -30,11 +33,17 @@ export interface ControlListener {
  */
 export type ProbeAnswer = 'answered' | 'nobody' | 'silent';
 
-/** What the host of an actor answers on its control subject. */
+/**
+ * What the host of an actor answers on its control subject: done, failed, or `moved` (it let the
+ * actor go as the request came; the sender treats it as no host at all).
+ */
 interface ControlReply {
   ok?: true;
   error?: { code: string; message: string };
+  moved?: true;
 }
+
+const MOVED = JSON.stringify({ moved: true } satisfies ControlReply);
 
 /**
  * The control subject of each actor of a distributed run (`…run.<runId>.control.<path>`), from
@@ -58,9 +67,8 @@ export class ControlLine {
   async send(runId: RunId, path: AgentPath, command: ControlCommand): Promise<void> {
     const deadline = Date.now() + (this.#options.handoverTimeoutMs ?? 10_000);
     for (let attempt = 0; ; attempt++) {
-      const reply = await this.#request(runId, path, JSON.stringify(command));
-      if (reply !== undefined) {
-        const answer = reply.json<ControlReply>();
+      const answer = await this.#request(runId, path, JSON.stringify(command));
+      if (answer !== undefined) {
         if (answer.error !== undefined) throw new TroupeError(answer.error.code, answer.error.message);
         return;
       }
@@ -98,16 +106,20 @@ export class ControlLine {
   /**
    * Listens on the actor's control subject. Until {@link ControlListener.attach}, whether a
    * process hosts the actor is answered yes at once (this one is settling its claim on it), and
-   * commands wait.
+   * commands wait. Closing drains the subscription: nats-server may have routed a request here
+   * before it learnt of the unsubscription, and that request is answered `moved`, not dropped
+   * (its sender would time out).
    */
   listen(runId: RunId, path: AgentPath): ControlListener {
     const { nc, names } = this.#options.resources;
     let apply: ((command: ControlCommand) => void) | undefined;
+    let closed = false;
     const waiting: Msg[] = [];
     const subscription = nc.subscribe(names.controlSubject(runId, path), {
       callback: (error, msg) => {
         if (error !== null) return;
-        if (apply === undefined && msg.data.length > 0) waiting.push(msg);
+        if (closed) msg.respond(MOVED);
+        else if (apply === undefined && msg.data.length > 0) waiting.push(msg);
         else this.#answer(msg, apply ?? (() => undefined));
       },
     });
@@ -117,8 +129,12 @@ export class ControlLine {
         for (const msg of waiting.splice(0)) this.#answer(msg, given);
       },
       close: () => {
-        subscription.unsubscribe();
-        waiting.length = 0;
+        if (closed) return;
+        closed = true;
+        // A closed connection has no subscription left to drain, and nobody to answer.
+        subscription.drain().catch(() => undefined);
+        if (nc.isClosed()) waiting.length = 0;
+        for (const msg of waiting.splice(0)) msg.respond(MOVED);
       },
     };
   }
@@ -139,11 +155,17 @@ export class ControlLine {
     msg.respond(JSON.stringify(answer));
   }
 
-  /** The host's reply, or undefined when no process subscribes to the actor's control subject. */
-  async #request(runId: RunId, path: AgentPath, data: string | Uint8Array, timeoutMs = this.#options.controlTimeoutMs ?? 5000): Promise<Msg | undefined> {
+  /** The host's answer, or undefined when no process hosts the actor (none subscribes, or the one that did let it go). */
+  async #request(
+    runId: RunId,
+    path: AgentPath,
+    data: string | Uint8Array,
+    timeoutMs = this.#options.controlTimeoutMs ?? 5000,
+  ): Promise<ControlReply | undefined> {
     const { nc, names } = this.#options.resources;
     try {
-      return await nc.request(names.controlSubject(runId, path), data, { timeout: timeoutMs });
+      const answer = (await nc.request(names.controlSubject(runId, path), data, { timeout: timeoutMs })).json<ControlReply>();
+      return answer.moved === true ? undefined : answer;
     } catch (error) {
       if (isNoResponders(error)) return undefined;
       throw error;
