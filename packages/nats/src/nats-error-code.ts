@@ -34,6 +34,11 @@ export const NatsErrorCode = {
   HostsNothing: 'hosts_nothing',
   /** A control command failed on its host with an error that is not a `TroupeError` (the host's answer). */
   ControlFailed: 'control_failed',
+  /**
+   * A control command's host did not answer within `controlTimeoutMs`: it is busy, or its process
+   * died and nats-server has not noticed yet. Whether the command was applied is unknown.
+   */
+  ControlTimeout: 'control_timeout',
 } as const;
 
 /** One of the {@link NatsErrorCode} values. */

@@ -23,6 +23,7 @@ describe('NatsErrorCode', () => {
       HostLost: 'host_lost',
       HostsNothing: 'hosts_nothing',
       ControlFailed: 'control_failed',
+      ControlTimeout: 'control_timeout',
     });
   });
 

@@ -1,4 +1,4 @@
-import { Empty, type Msg } from '@nats-io/transport-node';
+import { Empty, errors, type Msg } from '@nats-io/transport-node';
 import { TroupeError, type AgentPath, type RunId } from '@troupe/core';
 import { TransportErrorCode, type ControlCommand } from '@troupe/runtime';
 import type { NatsResources } from '../connection/nats-resources.js';
@@ -62,12 +62,22 @@ export class ControlLine {
   /**
    * Sends `command` to the actor's host; when no process hosts it, has {@link UnhostedControl}
    * deal with it from its record, and tries again while it is between hosts (queued, or being
-   * redelivered) for up to `handoverTimeoutMs`.
+   * redelivered) for up to `handoverTimeoutMs`. A host that stays silent for `controlTimeoutMs`
+   * fails it with `control_timeout`.
    */
   async send(runId: RunId, path: AgentPath, command: ControlCommand): Promise<void> {
     const deadline = Date.now() + (this.#options.handoverTimeoutMs ?? 10_000);
+    const timeoutMs = this.#options.controlTimeoutMs ?? 5000;
     for (let attempt = 0; ; attempt++) {
-      const answer = await this.#request(runId, path, JSON.stringify(command));
+      const answer = await this.#request(runId, path, JSON.stringify(command), timeoutMs).catch((error: unknown) => {
+        if (!(error instanceof errors.TimeoutError)) throw error;
+        throw new TroupeError(
+          NatsErrorCode.ControlTimeout,
+          `the host of actor ${path} of run ${runId} did not answer the ${command.type} within ${timeoutMs} ms (it is busy, or its process died ` +
+            'and NATS has not noticed yet); it may or may not have been applied: look at the run before sending it again',
+          { data: { runId, path, command: command.type, timeoutMs } },
+        );
+      });
       if (answer !== undefined) {
         if (answer.error !== undefined) throw new TroupeError(answer.error.code, answer.error.message);
         return;

@@ -5,7 +5,8 @@
  * waited for the host to attach (a claim given up), and one already routed to the host when it
  * stopped listening (nats-server delivers it after the host unsubscribed locally). The contract's
  * "suspends on a question and resumes on a reply" timed out so under load: the reply met the
- * worker setting its actor aside.
+ * worker setting its actor aside. A host that hears and never answers fails the command with a
+ * typed `control_timeout`, not nats.js's bare `TimeoutError`.
  */
 import { parseAgentPath, parseRunId } from '@troupe/core';
 import type { ControlCommand } from '@troupe/runtime';
@@ -32,11 +33,11 @@ const path = parseAgentPath('asker');
 const reply: ControlCommand = { type: 'reply', answer: 'yes' };
 
 /** A line whose unhosted control takes every command, and the commands it took. */
-function lineTakingUnhosted(): { line: ControlLine; unhosted: ControlCommand[] } {
+function lineTakingUnhosted(controlTimeoutMs = 2000): { line: ControlLine; unhosted: ControlCommand[] } {
   const unhosted: ControlCommand[] = [];
   const line = new ControlLine({
     resources,
-    controlTimeoutMs: 2000,
+    controlTimeoutMs,
     unhosted: {
       control: async (_runId, _path, command) => {
         unhosted.push(command);
@@ -83,5 +84,20 @@ describe('ControlLine', () => {
     listener.close();
     await expect(probed).resolves.toBe(false);
     await expect(line.hostedOrSilent(runId, path)).resolves.toBe(false);
+  });
+
+  it('fails a command whose host stays silent with a typed control_timeout that says it may have been applied', async () => {
+    const { line, unhosted } = lineTakingUnhosted(200);
+    // A host that hears but never answers (busy, or a process gone whose subscription nats-server still keeps).
+    const silent = resources.nc.subscribe(resources.names.controlSubject(runId, path));
+    await resources.nc.flush();
+    try {
+      const failure = line.send(runId, path, reply);
+      await expect(failure).rejects.toMatchObject({ code: 'control_timeout', data: { runId, path, command: 'reply', timeoutMs: 200 } });
+      await expect(failure).rejects.toThrow(/did not answer the reply within 200 ms .* may or may not have been applied/);
+      expect(unhosted).toEqual([]);
+    } finally {
+      silent.unsubscribe();
+    }
   });
 });
