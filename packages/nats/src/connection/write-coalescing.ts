@@ -6,7 +6,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
  * exported from `@nats-io/nats-core/internal`, pinned at 3.3.0). `flushPending` is declared
  * private there, so it is added by hand.
  */
-type ProtocolWriter = Pick<ProtocolHandler, 'outbound' | 'pendingLimit' | 'sendCommand' | 'close'> & { flushPending(): void };
+type ProtocolWriter = Pick<ProtocolHandler, 'outbound' | 'pendingLimit' | 'sendCommand' | 'close' | 'flush'> & { flushPending(): void };
 
 /** Options of {@link coalesceWrites}. */
 export interface CoalesceWritesOptions {
@@ -38,7 +38,7 @@ export function beforeNextWrite(nc: NatsConnection, run: () => void): void {
 }
 
 /** What {@link coalesceWrites} needs of the protocol handler, for the warning. */
-const NEEDED = ['sendCommand', 'flushPending', 'close', 'pendingLimit', 'outbound.fill', 'outbound.size'] as const;
+const NEEDED = ['sendCommand', 'flushPending', 'flush', 'close', 'pendingLimit', 'outbound.fill', 'outbound.size'] as const;
 
 /**
  * Makes `nc` write to its socket once per turn of the event loop instead of once per microtask
@@ -49,9 +49,11 @@ const NEEDED = ['sendCommand', 'flushPending', 'close', 'pendingLimit', 'outboun
  * such a call costs tens of microseconds on both sides (a VM), that was a tenth of the CPU of a
  * remote delegation. Commands now go out at `setImmediate`, still in the same turn (after its I/O
  * callbacks and microtasks), so nothing waits for another turn; a buffer past nats.js's pending
- * limit is still written at once, and so is a `flush()`, and closing writes what is pending first
+ * limit is still written at once, and closing writes what is pending first
  * (`ProtocolHandler.close()` does not call `flushPending()`: it counted on the microtask's write
- * having happened). No upstream issue covers either behaviour in nats.js 3. Work queued with
+ * having happened). A `flush()`'s `PING` (`nc.flush()`, a subscription's `drain()`) goes out with
+ * the turn's other commands too: nats.js writes it at once, and a drain per actor let go cost a
+ * socket write of its own on both sides. No upstream issue covers either behaviour in nats.js 3. Work queued with
  * {@link beforeNextWrite} runs at that `setImmediate` instead, and the write waits one more pass
  * of the event loop for what it sends.
  *
@@ -91,13 +93,25 @@ export function coalesceWrites(nc: NatsConnection, options: CoalesceWritesOption
     scheduled = true;
     setImmediate(flush);
   });
+  const writeSoon = (): void => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(flush);
+  };
   writer.sendCommand = (command, ...payloads) => {
     writer.outbound.fill(typeof command === 'string' ? encoder.encode(command) : command, ...payloads);
-    if (writer.outbound.size() >= writer.pendingLimit) {
-      writer.flushPending();
-    } else if (!scheduled) {
-      scheduled = true;
-      setImmediate(flush);
+    if (writer.outbound.size() >= writer.pendingLimit) writer.flushPending();
+    else writeSoon();
+  };
+  // nats.js's flush() queues its PING and calls flushPending(): for that call, flushPending waits for the turn's write.
+  const ping = writer.flush.bind(writer);
+  const flushPending = writer.flushPending;
+  writer.flush = (pong) => {
+    writer.flushPending = writeSoon;
+    try {
+      return ping(pong);
+    } finally {
+      writer.flushPending = flushPending;
     }
   };
   const close = writer.close.bind(writer);
@@ -114,6 +128,7 @@ function missingMembers(protocol: Partial<ProtocolWriter> | undefined): string[]
   const present: Record<(typeof NEEDED)[number], boolean> = {
     sendCommand: typeof protocol?.sendCommand === 'function',
     flushPending: typeof protocol?.flushPending === 'function',
+    flush: typeof protocol?.flush === 'function',
     close: typeof protocol?.close === 'function',
     pendingLimit: typeof protocol?.pendingLimit === 'number',
     'outbound.fill': typeof outbound?.fill === 'function',

@@ -69,6 +69,26 @@ describe('coalesceWrites', () => {
     sub.unsubscribe();
   });
 
+  it("sends a flush's PING (a subscription's drain) with the turn's other commands, and its PONG still comes", async () => {
+    const received: string[] = [];
+    const sub = nc.subscribe('coalesce.drain', { callback: (_error, msg) => void received.push(msg.string()) });
+    await nc.flush();
+    const writes = countWrites(nc);
+    const drained = new Promise<{ writes: number; drained: Promise<void> }>((resolve) => {
+      setImmediate(() => {
+        nc.publish('coalesce.drain', 'before');
+        const done = sub.drain();
+        nc.publish('coalesce.other', 'after');
+        setImmediate(() => resolve({ writes: writes.count, drained: done }));
+      });
+    });
+    const { writes: count, drained: done } = await drained;
+    expect(count).toBe(1);
+    await done;
+    expect(received).toEqual(['before']);
+    expect(sub.isClosed()).toBe(true);
+  });
+
   it('runs work queued for the next write first, and sends what its continuations publish in that write', async () => {
     const received: string[] = [];
     const sub = nc.subscribe('coalesce.hook', { callback: (_error, msg) => void received.push(msg.string()) });

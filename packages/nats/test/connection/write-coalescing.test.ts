@@ -17,7 +17,7 @@ describe('coalesceWrites on a connection of another shape', () => {
     const warnings: string[] = [];
     expect(coalesceWrites({ protocol } as unknown as NatsConnection, { onWarning: (message) => warnings.push(message) })).toBe(false);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain('flushPending, outbound.fill, outbound.size');
+    expect(warnings[0]).toContain('flushPending, flush, outbound.fill, outbound.size');
     expect(warnings[0]).toContain('@nats-io/nats-core 3.3.0');
     expect(protocol.sendCommand).toBe(sendCommand);
     expect(protocol.close).toBe(close);
@@ -27,6 +27,6 @@ describe('coalesceWrites on a connection of another shape', () => {
     const warnings: string[] = [];
     expect(coalesceWrites({} as NatsConnection, { onWarning: (message) => warnings.push(message) })).toBe(false);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain('lacks sendCommand, flushPending, close, pendingLimit, outbound.fill, outbound.size');
+    expect(warnings[0]).toContain('lacks sendCommand, flushPending, flush, close, pendingLimit, outbound.fill, outbound.size');
   });
 });
