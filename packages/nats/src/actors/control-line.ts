@@ -67,7 +67,7 @@ export class ControlLine {
    */
   async send(runId: RunId, path: AgentPath, command: ControlCommand): Promise<void> {
     const deadline = Date.now() + (this.#options.handoverTimeoutMs ?? 10_000);
-    const timeoutMs = this.#options.controlTimeoutMs ?? 5000;
+    const timeoutMs = this.#timeoutMs;
     for (let attempt = 0; ; attempt++) {
       const answer = await this.#request(runId, path, JSON.stringify(command), timeoutMs).catch((error: unknown) => {
         if (!(error instanceof errors.TimeoutError)) throw error;
@@ -91,9 +91,14 @@ export class ControlLine {
     }
   }
 
+  /** How long a request waits for the actor's host to answer. */
+  get #timeoutMs(): number {
+    return this.#options.controlTimeoutMs ?? 5000;
+  }
+
   /** The cautious probe: whether a process may host the actor; it answered, or stayed silent (one too busy to answer counts). */
   async hostedOrSilent(runId: RunId, path: AgentPath): Promise<boolean> {
-    return (await this.#probe(runId, path, this.#options.controlTimeoutMs ?? 5000)) !== 'nobody';
+    return (await this.#probe(runId, path, this.#timeoutMs)) !== 'nobody';
   }
 
   /**
@@ -166,12 +171,7 @@ export class ControlLine {
   }
 
   /** The host's answer, or undefined when no process hosts the actor (none subscribes, or the one that did let it go). */
-  async #request(
-    runId: RunId,
-    path: AgentPath,
-    data: string | Uint8Array,
-    timeoutMs = this.#options.controlTimeoutMs ?? 5000,
-  ): Promise<ControlReply | undefined> {
+  async #request(runId: RunId, path: AgentPath, data: string | Uint8Array, timeoutMs: number): Promise<ControlReply | undefined> {
     const { nc, names } = this.#options.resources;
     try {
       const answer = (await nc.request(names.controlSubject(runId, path), data, { timeout: timeoutMs })).json<ControlReply>();

@@ -53,9 +53,9 @@ const NEEDED = ['sendCommand', 'flushPending', 'flush', 'close', 'pendingLimit',
  * (`ProtocolHandler.close()` does not call `flushPending()`: it counted on the microtask's write
  * having happened). A `flush()`'s `PING` (`nc.flush()`, a subscription's `drain()`) goes out with
  * the turn's other commands too: nats.js writes it at once, and a drain per actor let go cost a
- * socket write of its own on both sides. No upstream issue covers either behaviour in nats.js 3. Work queued with
- * {@link beforeNextWrite} runs at that `setImmediate` instead, and the write waits one more pass
- * of the event loop for what it sends.
+ * socket write of its own on both sides. No upstream issue covers these behaviours in nats.js 3.
+ * Work queued with {@link beforeNextWrite} runs at that `setImmediate` instead, and the write waits
+ * one more pass of the event loop for what it sends.
  *
  * It reaches into nats.js's protocol handler (`NatsConnectionImpl.protocol`), which has this shape
  * in the pinned nats-core 3.3.0; on a connection of another shape it changes nothing, tells
@@ -87,17 +87,15 @@ export function coalesceWrites(nc: NatsConnection, options: CoalesceWritesOption
     scheduled = false;
     writer.flushPending();
   };
-  writeHooks.set(nc, (run) => {
-    before.push(run);
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(flush);
-  });
   const writeSoon = (): void => {
     if (scheduled) return;
     scheduled = true;
     setImmediate(flush);
   };
+  writeHooks.set(nc, (run) => {
+    before.push(run);
+    writeSoon();
+  });
   writer.sendCommand = (command, ...payloads) => {
     writer.outbound.fill(typeof command === 'string' ? encoder.encode(command) : command, ...payloads);
     if (writer.outbound.size() >= writer.pendingLimit) writer.flushPending();
