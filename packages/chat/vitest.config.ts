@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 // FORCE_COLOR: the gauge's colours are asserted, whatever terminal runs the tests.
 export default defineConfig({
   test: {
+    globalSetup: ['../../tools/vitest/scratch-tmpdir.ts'],
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     env: { FORCE_COLOR: '1' },
     testTimeout: 30_000,

@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 // from vitest's 5 s default for a whole test. The timeout only catches hangs.
 export default defineConfig({
   test: {
-    globalSetup: ['./test/build-cli.ts'],
+    globalSetup: ['../../tools/vitest/scratch-tmpdir.ts', './test/build-cli.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 // catches hangs.
 export default defineConfig({
   test: {
+    globalSetup: ['../../tools/vitest/scratch-tmpdir.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // test/load/many-runs.test.ts forces collections to measure the heap a finished run leaves.

@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // longer than vitest's 5 s default.
 export default defineConfig({
   test: {
+    globalSetup: ['../../tools/vitest/scratch-tmpdir.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },
