@@ -4,7 +4,12 @@
  * Each figure is cold (the first run after the processes started) and warm (the median of later runs).
  * - round trip: a local lead delegates `--delegations` times in a row to a remote helper that
  *   answers at once; µs per delegation, next to a raw NATS request/reply to the same worker
- *   process on the same server;
+ *   process on the same server. Warm is the median of `--runs` runs once 2,000 delegations have
+ *   gone through both processes: one delegation every few milliseconds calls each function a few
+ *   hundred times a second, so V8 is still compiling them for its optimizing tier through the first
+ *   1,500 or so (CPU on its helper threads and a round trip about 40% slower). The raw request is
+ *   measured warm too, after 200 requests. `after_two_warm_ups_…` is the median of the `--runs`
+ *   runs after the first two, what a worker started a minute ago feels;
  * - throughput: `--tasks` remote tasks (turns of 100 concurrent delegations) through 1 and then 2
  *   workers; tasks per second;
  * - checkpoint bytes per turn of the lead (the store writes only what a turn added), for the
@@ -34,8 +39,10 @@ const delegations = numberArg('delegations', 200);
 const runs = numberArg('runs', 5);
 const tasks = numberArg('tasks', 1000);
 const PER_TURN = 100;
-/** Runs not counted while both processes' JIT settles (the second is still ~20% slower than later ones). */
-const WARM_UP_RUNS = 2;
+/** Runs not counted in the warm figures while both processes' JIT settles (see above). */
+const WARM_UP_DELEGATIONS = 2000;
+/** Runs before the `after_two_warm_ups_…` figure. */
+const EARLY_RUNS = 2;
 /** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
 const TICKS_PER_S = 100;
 
@@ -64,22 +71,28 @@ async function roundTrip(): Promise<void> {
   }
   const lead: number[] = [];
   const perDelegation: number[] = [];
+  const early: number[] = [];
+  const warmUpRuns = Math.max(EARLY_RUNS, Math.ceil(WARM_UP_DELEGATIONS / delegations));
   let cold = 0;
-  const storedBefore = await storedMessages(resources);
   const processes = { coordinator: [process.pid], worker: workerPids, server: [server.pid] };
-  let usageBefore = usageOf(processes);
-  for (let i = 0; i < runs + WARM_UP_RUNS; i++) {
-    if (i === WARM_UP_RUNS) usageBefore = usageOf(processes);
-    // The lead's checkpoint bytes are counted in the last warm-up run only: stringifying each
-    // checkpoint again to count it would add to the coordinator's time in the measured runs.
-    const turnBytes = i === WARM_UP_RUNS - 1 ? lead : undefined;
+  let storedBefore = new Map<string, number>();
+  let usageBefore: Usage = new Map();
+  for (let i = 0; i < runs + warmUpRuns; i++) {
+    if (i === warmUpRuns) {
+      storedBefore = await storedMessages(resources);
+      usageBefore = usageOf(processes);
+    }
+    // The lead's checkpoint bytes are counted in the run before the measured ones only: stringifying
+    // each checkpoint again to count it would add to the coordinator's time in the measured runs.
+    const turnBytes = i === warmUpRuns - 1 ? lead : undefined;
     const wall = await runOnce(resources, delegationGraph({ ...shape, helperPlacement: 'remote' }), turnBytes);
-    if (i === 0) cold = (wall * 1000) / delegations;
-    if (i < WARM_UP_RUNS) continue;
-    perDelegation.push((wall * 1000) / delegations);
+    const us = (wall * 1000) / delegations;
+    if (i === 0) cold = us;
+    if (i >= EARLY_RUNS && i < EARLY_RUNS + runs) early.push(us);
+    if (i >= warmUpRuns) perDelegation.push(us);
   }
   const used = usageSince(usageBefore, usageOf(processes), delegations * runs);
-  const stored = perStream(storedBefore, await storedMessages(resources), delegations * (runs + WARM_UP_RUNS));
+  const stored = perStream(storedBefore, await storedMessages(resources), delegations * runs);
   const tenth = Math.max(1, Math.floor(delegations / 10));
   const average = (values: number[]): number => Math.round(values.reduce((a, b) => a + b, 0) / Math.max(1, values.length));
   report({
@@ -87,9 +100,12 @@ async function roundTrip(): Promise<void> {
     delegations,
     runs,
     cold_us_per_delegation: Math.round(cold),
+    after_two_warm_ups_us_per_delegation: Math.round(median(early)),
+    after_two_warm_ups_us_per_delegation_runs: spread(early),
     us_per_delegation: Math.round(median(perDelegation)),
     us_per_delegation_runs: spread(perDelegation),
     raw_request_reply_us: Math.round(median(raw)),
+    warm_over_raw: Math.round((median(perDelegation) / median(raw)) * 10) / 10,
     checkpoint_bytes_first_tenth: average(lead.slice(0, tenth)),
     checkpoint_bytes_last_tenth: average(lead.slice(-tenth)),
     stored_messages_per_delegation: stored.total,
