@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -59,6 +60,11 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
   }
   let child = started.child;
   const port = started.port;
+  const onExit = (): void => {
+    child.kill('SIGKILL');
+    if (options.storeDir === undefined) rmSync(storeDir, { recursive: true, force: true });
+  };
+  killedAtExit(onExit);
   const stopWith = async (signal: NodeJS.Signals): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -74,14 +80,33 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
     },
     stop: async ({ keepStore = false } = {}) => {
       await stopWith('SIGTERM');
+      atExit.delete(onExit);
       if (options.storeDir === undefined && !keepStore) await rm(storeDir, { recursive: true, force: true });
     },
     kill: () => stopWith('SIGKILL'),
     restart: async () => {
       await stopWith('SIGTERM');
       child = (await launch(binary, port, storeDir, options.auth)).child;
+      killedAtExit(onExit);
     },
   };
+}
+
+/** What kills each running server, and removes the store it made, if this process exits before stopping it. */
+const atExit = new Set<() => void>();
+let exitHooked = false;
+
+/**
+ * Kills a server with this process: a test or benchmark that dies of an error (an uncaught one,
+ * or `EPIPE` when its output is piped to `head`) leaves no `nats-server` and no store behind.
+ */
+function killedAtExit(kill: () => void): void {
+  atExit.add(kill);
+  if (exitHooked) return;
+  exitHooked = true;
+  process.once('exit', () => {
+    for (const each of atExit) each();
+  });
 }
 
 interface Started {
