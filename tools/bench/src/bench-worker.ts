@@ -15,6 +15,8 @@ const worker = await startWorker({ resources, graph, concurrency: numberArg('con
 resources.nc.subscribe(`bench.${resources.names.namespace}.echo`, { callback: (error, msg) => void (error === null && msg.respond(msg.data)) });
 await resources.nc.flush();
 process.stdout.write('ready\n');
+// The benchmark holds our stdin open while it lives: when it ends, the benchmark is gone, even if it was killed.
+process.stdin.on('end', () => process.exit(0)).resume();
 process.on('SIGTERM', () => {
   void worker
     .stop(0)

@@ -48,6 +48,10 @@ const TICKS_PER_S = 100;
 
 const server = await startNatsServer();
 const children: ChildProcess[] = [];
+// Dying of an error (EPIPE, when the output goes to `head`) skips the `finally` below: no worker outlives us.
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
 let namespaces = 0;
 
 try {
@@ -158,7 +162,8 @@ async function deployment(
   const workerPids = await Promise.all(
     Array.from({ length: workers }, async () => {
       const args = [script, '--url', server.url, '--ns', namespace, '--turns', String(shape.turns), '--per-turn', String(shape.perTurn)];
-      const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+      // Its stdin is a pipe from here: it ends when this process does, however it dies, and the worker exits then.
+      const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
       children.push(child);
       const lines = createInterface({ input: child.stdout! });
       for await (const line of lines) if (line === 'ready') break;
