@@ -7,7 +7,7 @@
  *   process on the same server. Warm is the median of `--runs` runs once 2,000 delegations have
  *   gone through both processes: one delegation every few milliseconds calls each function a few
  *   hundred times a second, so V8 is still compiling them for its optimizing tier through the first
- *   1,500 or so (CPU on its helper threads and a round trip about 40% slower). The raw request is
+ *   1,500 or so (CPU on its helper threads, and a round trip 20–40% slower). The raw request is
  *   measured warm too, after 200 requests. `after_two_warm_ups_…` is the median of the `--runs`
  *   runs after the first two, what a worker started a minute ago feels;
  * - throughput: `--tasks` remote tasks (turns of 100 concurrent delegations) through 1 and then 2
@@ -39,7 +39,7 @@ const delegations = numberArg('delegations', 200);
 const runs = numberArg('runs', 5);
 const tasks = numberArg('tasks', 1000);
 const PER_TURN = 100;
-/** Runs not counted in the warm figures while both processes' JIT settles (see above). */
+/** Delegations not counted in the warm figures while both processes' JIT settles (see above). */
 const WARM_UP_DELEGATIONS = 2000;
 /** Runs before the `after_two_warm_ups_…` figure. */
 const EARLY_RUNS = 2;
