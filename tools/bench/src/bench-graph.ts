@@ -1,10 +1,21 @@
 import type { GraphConfig, Runtime } from '@troupe/runtime';
 
+/** The shape of {@link delegationGraph}: the graph's hash covers all of it, so a worker must be given the same. */
+export interface DelegationShape {
+  turns: number;
+  perTurn: number;
+  helperPlacement?: 'local' | 'remote';
+  /** How long the helper's model takes to answer, in ms (default 0: at once). */
+  helperModelMs?: number;
+}
+
 /**
  * The graph of the delegation benchmarks: a lead that runs `turns` turns of `perTurn` delegations
- * each (all in one turn run concurrently) to a helper that answers at once, then ends.
+ * each (all in one turn run concurrently) to a helper that answers (at once, or after
+ * `helperModelMs`), then ends.
  */
-export function delegationGraph(options: { turns: number; perTurn: number; helperPlacement?: 'local' | 'remote' }): GraphConfig {
+export function delegationGraph(options: DelegationShape): GraphConfig {
+  const answer = { text: 'answer', ...(options.helperModelMs ? { delayMs: options.helperModelMs } : {}) };
   const call = { name: 'delegate_to_helper', arguments: { task: 'answer' } };
   return {
     version: 1,
@@ -16,7 +27,7 @@ export function delegationGraph(options: { turns: number; perTurn: number; helpe
         spec: { provider: 'scripted', model: 'lead' },
         script: [...Array.from({ length: options.turns }, () => ({ toolCalls: Array.from({ length: options.perTurn }, () => call) })), { text: 'done' }],
       },
-      helper: { name: 'helper', spec: { provider: 'scripted', model: 'helper' }, script: [{ text: 'answer' }] },
+      helper: { name: 'helper', spec: { provider: 'scripted', model: 'helper' }, script: [answer] },
     },
     agents: {
       // Not capped: the default turn cap (50) would end the lead's run early.

@@ -11,7 +11,13 @@
  *   measured warm too, after 200 requests. `after_two_warm_ups_…` is the median of the `--runs`
  *   runs after the first two, what a worker started a minute ago feels;
  * - throughput: `--tasks` remote tasks (turns of 100 concurrent delegations) through 1 and then 2
- *   workers; tasks per second;
+ *   workers; tasks per second, and the 2 workers' over the 1's (`over_one_worker`). Twice over:
+ *   - CPU-bound: the helper answers at once, so the tasks are all CPU, of the coordinator,
+ *     nats-server and the workers alike, and the machine's cores bound them (see below);
+ *   - model-bound: the helper's model takes `--model-ms` (20) to answer and each worker hosts at most
+ *     `--slots` (10) actors at once, as a worker of a real model waits on it with its concurrency
+ *     capped: what a second worker adds there is its slots (`slot_bound_tasks_per_s` is the most
+ *     the workers' slots allow);
  * - checkpoint bytes per turn of the lead (the store writes only what a turn added), for the
  *   first and the last tenth of its turns: they stay flat as the history grows;
  * - stored messages per delegation during the round-trip runs: every message the namespace's
@@ -23,7 +29,7 @@
  *   second the machine's cores could do at most at that CPU per task: a process near its core, or
  *   a machine whose cores are all busy, cannot go faster with more workers.
  *
- *   node dist/remote-delegation.js [--delegations 200] [--runs 5] [--tasks 1000]
+ *   node dist/remote-delegation.js [--delegations 200] [--runs 5] [--tasks 1000] [--model-ms 20] [--slots 10]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -32,12 +38,14 @@ import { createInterface } from 'node:readline';
 import { createRuntime, type GraphConfig, type RunStore } from '@troupe/runtime';
 import { connectNats, createNatsRunStore, createNatsTransport, graphHash, openNatsResources, type NatsResources } from '@troupe/nats';
 import { startNatsServer } from '@troupe/nats/testing';
-import { delegationGraph, timedRun } from './bench-graph.js';
+import { type DelegationShape, delegationGraph, timedRun } from './bench-graph.js';
 import { median, numberArg, report, spread } from './measure.js';
 
 const delegations = numberArg('delegations', 200);
 const runs = numberArg('runs', 5);
 const tasks = numberArg('tasks', 1000);
+const modelMs = numberArg('model-ms', 20);
+const slots = numberArg('slots', 10);
 const PER_TURN = 100;
 /** Delegations not counted in the warm figures while both processes' JIT settles (see above). */
 const WARM_UP_DELEGATIONS = 2000;
@@ -56,14 +64,15 @@ let namespaces = 0;
 
 try {
   await roundTrip();
-  for (const workers of [1, 2]) await throughput(workers);
+  await scaleOut();
+  await scaleOut({ modelMs, slots });
 } finally {
   for (const child of children) child.kill('SIGKILL');
   await server.stop();
 }
 
 async function roundTrip(): Promise<void> {
-  const shape = { turns: delegations, perTurn: 1 };
+  const shape: DelegationShape = { turns: delegations, perTurn: 1, helperPlacement: 'remote' };
   const { resources, namespace, workerPids } = await deployment(shape, 1);
   const echo = `bench.${namespace}.echo`;
   for (let i = 0; i < 200; i++) await resources.nc.request(echo, 'x');
@@ -89,7 +98,7 @@ async function roundTrip(): Promise<void> {
     // The lead's checkpoint bytes are counted in the run before the measured ones only: stringifying
     // each checkpoint again to count it would add to the coordinator's time in the measured runs.
     const turnBytes = i === warmUpRuns - 1 ? lead : undefined;
-    const wall = await runOnce(resources, delegationGraph({ ...shape, helperPlacement: 'remote' }), turnBytes);
+    const wall = await runOnce(resources, delegationGraph(shape), turnBytes);
     const us = (wall * 1000) / delegations;
     if (i === 0) cold = us;
     if (i >= EARLY_RUNS && i < EARLY_RUNS + runs) early.push(us);
@@ -120,26 +129,44 @@ async function roundTrip(): Promise<void> {
   await resources.nc.close();
 }
 
-async function throughput(workers: number): Promise<void> {
-  const shape = { turns: Math.ceil(tasks / PER_TURN), perTurn: PER_TURN };
-  const { resources, workerPids } = await deployment(shape, workers);
-  const cold = await runOnce(resources, delegationGraph({ ...shape, helperPlacement: 'remote' }));
+/** What bounds the model-bound runs: the helper's model time, and the slots of each worker. */
+interface ModelBound {
+  modelMs: number;
+  slots: number;
+}
+
+/** The throughput runs through 1 and then 2 workers: CPU-bound, or `bound` by the model. */
+async function scaleOut(bound?: ModelBound): Promise<void> {
+  const one = await throughput(1, bound);
+  await throughput(2, bound, one);
+}
+
+/** Reports the tasks per second of `workers` workers (and their ratio to `one`'s, if given) and returns it. */
+async function throughput(workers: number, bound: ModelBound | undefined, one?: number): Promise<number> {
+  const shape: DelegationShape = { turns: Math.ceil(tasks / PER_TURN), perTurn: PER_TURN, helperPlacement: 'remote', helperModelMs: bound?.modelMs ?? 0 };
+  const { resources, workerPids } = await deployment(shape, workers, bound?.slots);
+  const cold = await runOnce(resources, delegationGraph(shape));
   const walls: number[] = [];
   const processes = { coordinator: [process.pid], workers: workerPids, server: [server.pid] };
   const before = usageOf(processes);
-  for (let i = 0; i < runs; i++) walls.push(await runOnce(resources, delegationGraph({ ...shape, helperPlacement: 'remote' })));
+  for (let i = 0; i < runs; i++) walls.push(await runOnce(resources, delegationGraph(shape)));
   const wall = walls.reduce((a, b) => a + b, 0);
   const total = shape.turns * shape.perTurn;
   const used = usageSince(before, usageOf(processes), total * runs, wall);
   const rates = walls.map((wall) => total / (wall / 1000));
+  const rate = median(rates);
   report({
-    workload: 'remote-throughput',
+    workload: bound === undefined ? 'remote-throughput' : 'remote-throughput-model-bound',
     workers,
     tasks: total,
     runs,
+    ...(bound === undefined
+      ? {}
+      : { model_ms: bound.modelMs, slots_per_worker: bound.slots, slot_bound_tasks_per_s: Math.round((workers * bound.slots * 1000) / bound.modelMs) }),
     cold_tasks_per_s: Math.round(total / (cold / 1000)),
-    tasks_per_s: Math.round(median(rates)),
+    tasks_per_s: Math.round(rate),
     tasks_per_s_runs: spread(rates),
+    ...(one === undefined ? {} : { over_one_worker: Math.round((rate / one) * 100) / 100 }),
     cpu_us_per_task: used.cpuUs,
     core_percent: used.corePercent,
     // The most this machine could do if every core were busy with this work alone and nothing
@@ -149,12 +176,14 @@ async function throughput(workers: number): Promise<void> {
     load_average: `${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
   });
   await resources.nc.close();
+  return rate;
 }
 
-/** Starts `workers` worker processes for a fresh namespace and opens the coordinator's connection. */
+/** Starts `workers` worker processes (of `slots` actors each, if given) for a fresh namespace and opens the coordinator's connection. */
 async function deployment(
-  shape: { turns: number; perTurn: number },
+  shape: DelegationShape,
   workers: number,
+  slots?: number,
 ): Promise<{ resources: NatsResources; namespace: string; workerPids: Array<number | undefined> }> {
   const namespace = `bench${++namespaces}`;
   const resources = await openNatsResources(await connectNats({ servers: server.url }), { namespace });
@@ -162,6 +191,7 @@ async function deployment(
   const workerPids = await Promise.all(
     Array.from({ length: workers }, async () => {
       const args = [script, '--url', server.url, '--ns', namespace, '--turns', String(shape.turns), '--per-turn', String(shape.perTurn)];
+      args.push('--helper-model-ms', String(shape.helperModelMs ?? 0), ...(slots === undefined ? [] : ['--concurrency', String(slots)]));
       // Its stdin is a pipe from here: it ends when this process does, however it dies, and the worker exits then.
       const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
       children.push(child);
