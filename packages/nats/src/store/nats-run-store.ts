@@ -1,7 +1,7 @@
 import { parseAgentSnapshot, TroupeError, withHistory, type AgentSnapshot, type Message, type RunId } from '@troupe/core';
 import { hasEnded, RunStoreErrorCode, type ChildRecord, type RunRecord, type RunStore } from '@troupe/runtime';
 import { isWrongLastSequence } from '../connection/bucket.js';
-import { beforeNextWrite } from '../connection/write-coalescing.js';
+import { atNextWrite } from '../connection/write-coalescing.js';
 import { listKeys, parseStored, readEntries, readEntry, type StoredShape } from './kv-entries.js';
 import { chunkJson, encodeHead, extendTail, readHistory, type HistoryTail } from './message-chunks.js';
 import { fromKeyToken, keyToken, kvKey } from '../connection/nats-names.js';
@@ -149,8 +149,9 @@ export function createNatsRunStore(resources: NatsResources): NatsRunStore {
       const entry: UnwrittenCheckpoint = { checkpoint: pendingCheckpoint(checkpoint), written: Promise.resolve() };
       unwritten.set(key, entry);
       entry.written = writes.chain([id, 'checkpoint', checkpoint.head.agentPath], async () => {
-        // Written with what the rest of this turn sends: one socket write, not two.
-        await new Promise<void>((resolve) => beforeNextWrite(nc, resolve));
+        // Gathered until this turn's write is out (a task or an end record in it does not wait for
+        // this encoding), then written in the next.
+        await new Promise<void>((resolve) => atNextWrite(nc, resolve));
         if (unwritten.get(key) === entry) unwritten.delete(key);
         await writeCheckpoint(id, key, entry.checkpoint);
       });

@@ -2,8 +2,8 @@
  * A connection from connectNats writes once per turn of the event loop: commands queued from
  * several microtasks of one turn reach the socket in one write, in order, and still within that
  * turn; a flush and request/reply work as before, and closing sends what is pending; work queued
- * with beforeNextWrite runs before that write, and what its continuations publish goes out in it
- * (a group commit costs no write of its own). It also pins that the nats.js version in use
+ * with atNextWrite runs once that write is out (a group commit does not hold it), and what its
+ * continuations publish goes out together in the next. It also pins that the nats.js version in use
  * has the protocol handler the adapter expects (an upgrade that changes it fails here, not
  * silently in the benchmarks).
  */
@@ -11,7 +11,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectNats } from '../../src/index.js';
 import { startNatsServer, type NatsServerProcess } from '../../src/testing.js';
-import { beforeNextWrite, coalesceWrites } from '../../src/connection/write-coalescing.js';
+import { atNextWrite, coalesceWrites } from '../../src/connection/write-coalescing.js';
 
 let server: NatsServerProcess;
 let nc: NatsConnection;
@@ -89,33 +89,35 @@ describe('coalesceWrites', () => {
     expect(sub.isClosed()).toBe(true);
   });
 
-  it('runs work queued for the next write first, and sends what its continuations publish in that write', async () => {
+  it("writes the turn's commands without waiting for work queued for that write, then what the work's continuations publish, in one write", async () => {
     const received: string[] = [];
     const sub = nc.subscribe('coalesce.hook', { callback: (_error, msg) => void received.push(msg.string()) });
     await nc.flush();
     const writes = countWrites(nc);
-    const sent = new Promise<number>((resolve) => {
+    const sent = new Promise<{ whenRun: number; after: number }>((resolve) => {
       setImmediate(() => {
         nc.publish('coalesce.hook', 'first');
-        // Queued after the write was scheduled; its publish comes two continuations later.
-        void new Promise<void>((ran) => beforeNextWrite(nc, ran))
-          .then(() => undefined)
-          .then(() => {
+        // Queued after the write was scheduled; its publishes come two continuations later.
+        void new Promise<number>((ran) => atNextWrite(nc, () => ran(writes.count)))
+          .then((whenRun) => whenRun)
+          .then((whenRun) => {
             nc.publish('coalesce.hook', 'gathered');
-            setImmediate(() => setImmediate(() => resolve(writes.count)));
+            nc.publish('coalesce.hook', 'gathered too');
+            setImmediate(() => setImmediate(() => resolve({ whenRun, after: writes.count })));
           });
       });
     });
-    expect(await sent).toBe(1);
+    // The turn's write was out when the work ran; what it published went out in one more.
+    expect(await sent).toEqual({ whenRun: 1, after: 2 });
     await nc.flush();
-    expect(received).toEqual(['first', 'gathered']);
+    expect(received).toEqual(['first', 'gathered', 'gathered too']);
     sub.unsubscribe();
   });
 
   it('runs work queued on a connection it does not coalesce at setImmediate', async () => {
     const plain = await connect({ servers: server.url });
     try {
-      await expect(new Promise<string>((resolve) => beforeNextWrite(plain, () => resolve('ran')))).resolves.toBe('ran');
+      await expect(new Promise<string>((resolve) => atNextWrite(plain, () => resolve('ran')))).resolves.toBe('ran');
     } finally {
       await plain.close();
     }
