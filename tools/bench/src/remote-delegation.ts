@@ -29,7 +29,7 @@
  *   second the machine's cores could do at most at that CPU per task: a process near its core, or
  *   a machine whose cores are all busy, cannot go faster with more workers.
  *
- *   node dist/remote-delegation.js [--delegations 200] [--runs 5] [--tasks 1000] [--model-ms 20] [--slots 10]
+ *   node dist/remote-delegation.js [--delegations 200] [--runs 5] [--tasks 1000] [--model-ms 20] [--slots 10] [--warm-up-delegations 2000]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -47,8 +47,8 @@ const tasks = numberArg('tasks', 1000);
 const modelMs = numberArg('model-ms', 20);
 const slots = numberArg('slots', 10);
 const PER_TURN = 100;
-/** Delegations not counted in the warm figures while both processes' JIT settles (see above). */
-const WARM_UP_DELEGATIONS = 2000;
+/** Delegations not counted in the warm figures while both processes' JIT settles (see above); a test sets fewer. */
+const WARM_UP_DELEGATIONS = numberArg('warm-up-delegations', 2000);
 /** Runs before the `after_two_warm_ups_…` figure. */
 const EARLY_RUNS = 2;
 /** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
